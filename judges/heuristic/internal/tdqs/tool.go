@@ -294,12 +294,17 @@ func (f *facts) whenToUse() (string, bool) {
 	if !ok {
 		return p, ok
 	}
-	// says reports whether phrase q occurs once as a when-to-use cue.
+	// says reports whether phrase q occurs once as a when-to-use cue,
+	// read on the description's words without building contexts.
 	says := func(q string) bool {
-		bare := strings.HasPrefix(q, "use ") && len(strings.Fields(q)) == 2
-		for _, c := range f.desc.Contexts(q) {
-			n := len(c.Before)
-			if n == 0 || !lex.Negation(c.Before[n-1]) && !(bare && c.Before[n-1] == "to") {
+		qw := strings.Fields(q)
+		bare := qw[0] == "use" && len(qw) == 2
+		ws := f.desc.Words
+		for i := range ws {
+			if !phraseAt(ws, i, qw, false) {
+				continue
+			}
+			if i == 0 || !lex.Negation(ws[i-1]) && !(bare && ws[i-1] == "to") {
 				return true
 			}
 		}
