@@ -26,7 +26,9 @@ func foldOf(r record) int {
 // TestTuningFolds logs the judge's agreement on every record of the
 // development set (allTuning: since the second 1.5.0 fit every file is
 // tuning data), whole and fold by fold (foldOf): the figures a change to
-// the cues is chosen by. Run with -v:
+// the cues is chosen by. Every dimension's MAD is printed, purpose and
+// usage too (few records publish them, so their columns move seldom), to
+// three decimals, so that a reading's move of 0.001 shows. Run with -v:
 //
 //	go test ./judges/heuristic -run 'TestTuningFolds$' -v
 func TestTuningFolds(t *testing.T) {
@@ -39,9 +41,9 @@ func TestTuningFolds(t *testing.T) {
 	line := func(name string, recs []record) {
 		tb := tabulate(t, name, recs)
 		r, _ := tb.tools.pearson()
-		fmt.Fprintf(&b, "%-8s %3d tools  per tool Pearson %5.2f MAD %4.2f", name, len(tb.rows), r, tb.tools.mad())
-		for _, d := range toolDims[2:] {
-			fmt.Fprintf(&b, "  %s %4.2f", d.short, tb.dims[d.key].mad())
+		fmt.Fprintf(&b, "%-8s %3d tools  per tool Pearson %6.3f MAD %5.3f", name, len(tb.rows), r, tb.tools.mad())
+		for _, d := range toolDims {
+			fmt.Fprintf(&b, "  %s %5.3f", d.short, tb.dims[d.key].mad())
 		}
 		b.WriteString("\n")
 	}

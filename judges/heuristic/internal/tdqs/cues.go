@@ -197,11 +197,26 @@ var lists = struct {
 		"when you have", "useful when", "useful for", "ideal for", "perfect for", "best for", "intended for",
 		"designed for", "call this", "call it when", "helpful for", "helpful when", "good for", "appropriate for",
 		"recommended for", "use this tool", "use this first", "essential for",
+		// "when you only need to know what a page is about" says the
+		// occasion the tool is for as "when you need" does: a clear
+		// context of use, no mere "when" of a condition.
+		"when you only need", "when you just need", "when you only want", "when you just want", "if you only need",
+		"if you just need",
+		// "Great for finding files when you don't know their exact
+		// location" (filesystem search_files) says the occasion as
+		// "good for" and "perfect for" do.
+		"great for",
+		// "Call when prior sessions ... may matter" (server-memory
+		// memory_context) says when as "call it when" does.
+		"call when",
 	},
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
 		"shouldnt", "only use", "only when", "only for", "only if", "not suitable", "not recommended", "deprecated",
 		"do not call", "dont call", "not needed", "unnecessary",
+		// "Not useful for SARIF output" (tactual diff_results), "Skip for
+		// one-off answers" (server-memory memory_context).
+		"not useful", "skip for", "skip when", "skip if",
 	},
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
@@ -231,6 +246,9 @@ var lists = struct {
 			"side effect*", "will delete", "deletes", "removes", "modifies", "mutates", "changes the", "changes remote",
 			"in place", "persist*", "stored", "saved", "changes", "alters", "without warning", "replaces", "discards", "clears",
 			"writes", "stores", "saves",
+			// What a call ends ("this will forcefully terminate the
+			// specified process", desktop-commander kill_process).
+			"will terminate", "forcefully terminate*", "kills",
 		}},
 		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
@@ -377,7 +395,16 @@ var (
 	subjectAdverbs   = []string{"also", "still", "simply", "itself", "currently"}
 	subordinators    = []string{"if", "when", "whenever", "unless", "until", "while", "whether", "once", "because", "where"}
 	serverWords      = []string{"server", "service"}
-	dataVerbs        = []string{"store", "persist", "save"}
+	// exampleMarkers introduce example values: a value in single quotes
+	// after one in its sentence is only an example (withoutExamples).
+	exampleMarkers = []string{"e.g", "eg.", "for example", "for instance", "such as", "like", "example", "examples"}
+	// effectAuxiliaries stand between the subject of a denied effect
+	// and its negation ("the session will not persist", "it does
+	// never"); passiveBe make the effect one done to the data ("is never
+	// stored", "will not be saved"), by the tool (facts.ownDenial).
+	effectAuxiliaries = []string{"will", "would", "does", "do", "did", "can", "could", "should", "shall", "may", "might", "must"}
+	passiveBe         = []string{"is", "are", "be", "been", "was", "were", "being", "get", "gets"}
+	dataVerbs         = []string{"store", "persist", "save"}
 )
 
 // notAfter are behaviour phrases that mean something else after one of
@@ -402,7 +429,12 @@ var notAfter = map[string][]string{
 	"provides": callerSubjects,
 	// A format the tool detects is the form of what it reads ("Auto-
 	// detects format"), not of what it gives back.
-	"format":    {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
+	"format": {"detect", "detects", "detected", "detecting", "infer", "infers", "inferred", "inferring"},
+	// "This includes official documentation" and "get_brief, which
+	// already includes this data" say what a thing named before holds
+	// (a knowledge base searched, another tool), not what this tool
+	// gives back; "Includes ..." and "Each entry includes ..." still do.
+	"includes":  {"this", "which", "that"},
 	"response":  {"error"},
 	"responses": {"error"},
 	"list of": {
@@ -416,19 +448,22 @@ var notAfter = map[string][]string{
 	// "code blocks, tables") are things, not a call that blocks.
 	"blocks": {"basic", "code", "content", "text", "data", "building", "memory"},
 	// The limit of "Rate limited" is a rate limit, no limit on size, and
-	// a "time-limited" URL expires (a timing disclosure).
-	"limit": {"rate", "time"},
+	// a "time-limited" URL expires (a timing disclosure). A usage or
+	// redemption limit is a field of the thing the tool makes or reads
+	// ("Create a discount coupon with usage limits": how often the
+	// coupon may be used), no limit on what the tool takes or returns.
+	"limit": {"rate", "time", "usage", "redemption"},
 	// What expires after a time noun ("the date each expires", "the
 	// time it expires") is a date the tool reports of what it reads or
 	// lists, no timing of the tool's own ("the URL expires after an
 	// hour").
 	"expires": timeNouns,
 	"expire":  timeNouns,
-	"limits":  {"rate", "time"},
+	"limits":  {"rate", "time", "usage", "redemption"},
 	// "re-lock" (an achievement, a door) is a verb of change, no lock a
 	// call takes.
 	"lock":    {"re", "un"},
-	"limited": {"rate", "time"},
+	"limited": {"rate", "time", "usage", "redemption"},
 	// The offset of an address or a clock ("Optional base address
 	// offset", "timezone offset") shifts a value; it is no place in a
 	// list of results.
@@ -742,6 +777,33 @@ var readLeads = []string{
 // Push notification payload as JSON object"), not what the tool
 // returns.
 var inputFormats = []string{"json", "base64", "markdown", "format", "formatted", "list of"}
+
+// cacheCue is the timing phrase of caching. Before a word of
+// cacheFields, "cache" names a figure or a setting of the cache ("cache
+// size", "cache TTL", "cache hit rate"), no caching of the tool's
+// (facts.cachesAt).
+const cacheCue = "cache*"
+
+var cacheFields = []string{
+	"size", "sizes", "ttl", "hit", "hits", "miss", "misses", "stats", "statistics", "usage", "capacity", "ratio",
+	"dir", "directory", "path", "location", "key", "keys",
+}
+
+// preferCue is the contrast word that sets the tool apart only when
+// what is preferred is no value (facts.preferredValue); preferStops end
+// what is preferred.
+const preferCue = "prefer"
+
+var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to", "than", "instead"}
+
+// usedCue is the implied usage phrase that holds only with the tool for
+// its subject (facts.usedOfTool).
+const usedCue = "can be used"
+
+// formatWriteVerbs, beside writeVerbs, put what the tool makes
+// somewhere: a format after one in its clause is that of what is put
+// ("Export notes to a folder as markdown files", facts.sendsInput).
+var formatWriteVerbs = []string{"save", "store", "export", "write", "append", "insert"}
 
 // returnWords, in a sentence, make it speak of what the tool gives
 // back, or reads and converts ("Fetch a URL, convert to markdown"),

@@ -149,6 +149,9 @@ type facts struct {
 	// alternatives the other tools it names, computed once.
 	disclosed    []found
 	alternatives []string
+	// examples is the description without its example values in single
+	// quotes (withoutExamples), or "" when it has none.
+	examples string
 
 	annotated                              bool
 	readOnly, destructive, idem, openWorld *bool
@@ -240,6 +243,11 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.readOnly, f.destructive, f.idem, f.openWorld = v.ReadOnly, v.Destructive, v.Idempotent, v.OpenWorld
 	f.annotated = f.readOnly != nil || f.destructive != nil || f.idem != nil || f.openWorld != nil
 	f.hasOutput = v.HasOutput
+	if strings.IndexByte(v.Description, '\'') >= 0 {
+		if plain := withoutExamples(v.Description); plain != v.Description {
+			f.examples = plain
+		}
+	}
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
@@ -690,6 +698,9 @@ func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
 	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
+	if f.examples != "" {
+		d = lex.NewText(f.examples)
+	}
 	if heading || strings.IndexByte(d.Raw, '"') >= 0 {
 		raw := withoutQuoted(d.Raw)
 		if heading {
@@ -712,7 +723,7 @@ func (f *facts) findDisclosures() []found {
 				continue
 			}
 			if g.name == effectGroup {
-				stated, not := effectReading(d, p)
+				stated, not := f.effectReading(d, p)
 				if denied == "" {
 					denied = not
 				}
@@ -774,8 +785,10 @@ func disclosingName(words []string) bool {
 // overwrite", "Never persisted"), quoted from the negation on, or "". A
 // negation that opens its clause before a base form ("NEVER overwrite
 // the original file") tells the caller what not to do: neither a side
-// effect nor a claim of safety.
-func effectReading(d lex.Text, p string) (stated bool, denied string) {
+// effect nor a claim of safety. A denial with another subject ("the
+// session will not persist") says what that thing does, not what the
+// tool leaves alone (ownDenial).
+func (f *facts) effectReading(d lex.Text, p string) (stated bool, denied string) {
 	pw := effectWords[p]
 	prefix := strings.HasSuffix(p, "*")
 	// Sentence by sentence: a negation that ends one sentence ("Takes
@@ -809,7 +822,7 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 				// told to the caller ("NEVER overwrite", "You must never
 				// overwrite") is advice, as the imperative is.
 				base := prefix && ws[i+len(pw)-1] == pw[len(pw)-1]
-				if j < 0 || denied != "" || base && adviceNegation(ws, i) {
+				if j < 0 || denied != "" || base && adviceNegation(ws, i) || !f.ownDenial(ws, j, i, pw) {
 					continue
 				}
 				denied = strings.Join(ws[j:i+len(pw)], " ")
@@ -817,6 +830,33 @@ func effectReading(d lex.Text, p string) (stated bool, denied string) {
 		}
 	}
 	return false, denied
+}
+
+// ownDenial reports whether the negation at j of clause ws, before the
+// side effect pw at i, denies the tool's own effect. "without" and "no"
+// deny it whatever comes before ("without overwriting"). A passive
+// ("is never stored", "will not be saved", "Never persisted") denies
+// what is done to the data, by the tool. An active verb denies its
+// subject's doing: the tool's only with the tool for its subject
+// (toolIsSubject: none, "it", "this tool", the tool's name), or the
+// server for what it keeps of the data (serverIsSubject); "the session
+// will not persist" or "the file does not change" is said of the
+// session or the file. The auxiliaries between the subject and the
+// negation (effectAuxiliaries: "will", "does") are passed over.
+func (f *facts) ownDenial(ws []string, j, i int, pw []string) bool {
+	if ws[j] == "without" || ws[j] == "no" {
+		return true
+	}
+	k := j
+	for k > 0 && (slices.Contains(effectAuxiliaries, ws[k-1]) || slices.Contains(passiveBe, ws[k-1])) {
+		k--
+	}
+	for _, w := range ws[k:i] {
+		if slices.Contains(passiveBe, w) {
+			return true
+		}
+	}
+	return f.toolIsSubject(ws[:k]) || keepsData(pw) && serverIsSubject(ws[:k])
 }
 
 // clauses cuts a sentence into its clauses, at commas, colons,
@@ -929,7 +969,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d, p) && notAfterOnce(d, p)
+		return !toldToCaller(d, p) && notAfterOnce(d, p) && (p != cacheCue || cachesAt(d))
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
@@ -1169,6 +1209,25 @@ func keptByTool(d lex.Text, p string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// cachesAt reports whether cacheCue occurs in d at least once as the
+// tool's caching: not as "cache" before a word of cacheFields ("cache
+// size, cache TTL and hit rate"), a figure the tool reports or a
+// setting it takes, which says nothing of what the tool keeps or for
+// how long its answers stand.
+func cachesAt(d lex.Text) bool {
+	stem := strings.TrimSuffix(cacheCue, "*")
+	ws := d.Words
+	for i, w := range ws {
+		if !strings.HasPrefix(w, stem) {
+			continue
+		}
+		if w != stem || i+1 == len(ws) || !slices.Contains(cacheFields, ws[i+1]) {
+			return true
 		}
 	}
 	return false
@@ -1638,6 +1697,15 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 			if w != first {
 				continue
 			}
+			if writtenBefore(c.words[:i]) {
+				// What the tool writes somewhere ("appends markdown to
+				// the page", "Export notes to a folder as markdown
+				// files") is the form of what it puts, not of what
+				// comes back.
+				all++
+				sent++
+				continue
+			}
 			end := i + 1
 			if second != "" {
 				if end >= len(c.words) || c.words[end] != second {
@@ -1652,6 +1720,19 @@ func (f *facts) sendsInput(d lex.Text, k int, p string) bool {
 		}
 	}
 	return all > 0 && sent == all
+}
+
+// writtenBefore reports whether clause words ws, before a format,
+// hold a verb of writing (writeVerbs, formatWriteVerbs) in its base or
+// third-person form: the format is then that of what the tool writes
+// ("Writes the markdown to the given file").
+func writtenBefore(ws []string) bool {
+	for _, w := range ws {
+		if v := lex.VerbForm(w); writeVerbSet[v] || slices.Contains(formatWriteVerbs, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // callerProvides reports whether words ws, a clause, say that the caller
@@ -1770,6 +1851,89 @@ func withoutQuoted(s string) string {
 		return s
 	}
 	return b.String()
+}
+
+// withoutExamples returns s with every example value in single quotes
+// left out, each replaced by a space: a span between single quotes
+// after a word for an example in its sentence (exampleMarkers: "e.g.
+// 'archive_task' or 'done'", "a label like 'overwrites'"). An example
+// value is what the caller may pass, no name of a tool nor a statement
+// of what the tool does. A quote opens only where no letter or digit is
+// just before it and closes only where none is just after it, so the
+// apostrophes of "library's" and "users'" open and close nothing; a
+// quote never closed in its sentence is no quotation. Quoted names outside
+// an example ("Use 'write_pdf' to create PDF files", "Use the 'head'
+// parameter") are kept.
+func withoutExamples(s string) string {
+	lower := strings.ToLower(s)
+	var b strings.Builder
+	active, last := false, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\n' || c == ';':
+			active = false
+		case (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ') && !abbreviationEnds(lower, i):
+			active = false
+		case c == '\'' && active:
+			if end := quoteCloses(s, i); end > 0 {
+				b.WriteString(s[last:i])
+				b.WriteByte(' ')
+				last, i = end+1, end
+			}
+		case !active && (i == 0 || !lex.IdentByte(lower[i-1])):
+			for _, m := range exampleMarkers {
+				if strings.HasPrefix(lower[i:], m) && (i+len(m) == len(lower) || !lex.IdentByte(lower[i+len(m)])) {
+					active = true
+					break
+				}
+			}
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// abbreviationEnds reports whether the dot at i of lower ends "e.g." or
+// "i.e.", which end no sentence.
+func abbreviationEnds(lower string, i int) bool {
+	return i >= 3 && (lower[i-3:i+1] == "e.g." || lower[i-3:i+1] == "i.e.")
+}
+
+// quoteCloses returns the index of the quote that closes the one at
+// open in s, or -1: the quote opens where no letter or digit is just
+// before it and something other than a space just after it, and closes
+// at the next quote of its sentence with something other than a space just
+// before it and no letter or digit just after it.
+func quoteCloses(s string, open int) int {
+	if open > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(s[:open]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return -1
+		}
+	}
+	if open+1 >= len(s) || s[open+1] == ' ' {
+		return -1
+	}
+	for j := open + 2; j < len(s); j++ {
+		switch s[j] {
+		case '\n':
+			return -1
+		case '.', '!', '?':
+			if j+1 < len(s) && s[j+1] == ' ' {
+				return -1
+			}
+		case '\'':
+			if s[j-1] == ' ' {
+				continue
+			}
+			if r, _ := utf8.DecodeRuneInString(s[j+1:]); j+1 == len(s) || !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // statesChange returns the clause of the description that says what an
@@ -1980,7 +2144,8 @@ func (f *facts) contrast() (string, bool) {
 					ws = lex.Words(c)
 				}
 				for i := range ws {
-					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) {
+					if phraseAt(ws, i, pw, false) && !returnContrast(ws[:i]) && !thingContrast(ws, i, len(pw)) &&
+						!(p == preferCue && preferredValue(ws[i+1:])) {
 						f.contrastCue = p
 						return p, true
 					}
@@ -1989,6 +2154,37 @@ func (f *facts) contrast() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// preferredValue reports whether the words after "prefer" (ws) are a
+// value or an argument the caller is told to pass, not a tool or a way
+// of working: a number ("prefer 3-5"), or, among the first three words
+// before one of preferStops, a word for a handle or a parameter and no
+// verb nor word for a tool ("Prefer paths within mounted directories",
+// "Prefer channel ID over channel name", "Prefer the preset arg").
+// "Prefer get_passage" and "prefer this tool over ..." still contrast
+// the tool with another.
+func preferredValue(ws []string) bool {
+	for len(ws) > 0 && determinerSet[ws[0]] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return false
+	}
+	if c := ws[0][0]; c >= '0' && c <= '9' {
+		return true
+	}
+	value := false
+	for _, w := range ws[:min(3, len(ws))] {
+		if slices.Contains(preferStops, w) {
+			break
+		}
+		if lex.VerbForm(w) != "" || slices.Contains(toolWords, w) {
+			return false
+		}
+		value = value || handleWordSet[w] || handleWordSet[lex.Stem(w)] || lex.ParamNounSet[w]
+	}
+	return value
 }
 
 // thingContrast reports whether the contrast phrase at word i of clause
@@ -2066,13 +2262,17 @@ func (f found) appendTo(b []byte) []byte {
 // simulate_impact(proposal_id)"). Elsewhere an identifier is more likely a value or a
 // setting than another tool.
 func (f *facts) findAlternatives() []string {
+	lower := f.desc.Lower
+	if f.examples != "" {
+		lower = strings.ToLower(f.examples)
+	}
 	if f.names != nil {
-		return f.names.mentioned(f.desc.Lower, f.name)
+		return f.names.mentioned(lower, f.name)
 	}
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if lex.ToolNameIn(f.desc.Lower, s) {
+			if lex.ToolNameIn(lower, s) {
 				out = append(out, s)
 			}
 		}
@@ -2087,7 +2287,11 @@ func (f *facts) findAlternatives() []string {
 			continue
 		}
 		values := writtenAsValues(sentence.Raw)
-		for _, id := range lex.Identifiers(sentence.Raw) {
+		raw := sentence.Raw
+		if f.examples != "" && strings.IndexByte(raw, '\'') >= 0 {
+			raw = withoutExamples(raw)
+		}
+		for _, id := range lex.Identifiers(raw) {
 			low := strings.ToLower(id)
 			if seen[low] || strings.ToUpper(id) == id || valueName(id) || values[id] {
 				continue

@@ -117,3 +117,22 @@ func TestDumpFeatures(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWithoutExamples: only values in single quotes after a word for an
+// example leave the text; apostrophes and quoted names stay.
+func TestWithoutExamples(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"Set a tag, e.g. 'urgent' or 'later'.", "Set a tag, e.g.   or  ."},
+		{"Tag it with a label like 'overwrites'.", "Tag it with a label like  ."},
+		{"Use 'write_pdf' to create PDF files.", "Use 'write_pdf' to create PDF files."},
+		{"Search the library's docs, such as 'what's new'.", "Search the library's docs, such as  ."},
+		{"Read the users' notes. Use 'head' for the first lines.", "Read the users' notes. Use 'head' for the first lines."},
+		{"Pass a mode such as 'fast. Then read 'slow'.", "Pass a mode such as 'fast. Then read 'slow'."},
+		{"Unlike 'grep', this reads files.", "Unlike 'grep', this reads files."},
+	}
+	for _, c := range cases {
+		if got := withoutExamples(c.in); got != c.want {
+			t.Errorf("withoutExamples(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -198,7 +198,7 @@ func (f *facts) usage() dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to guide use.")
 	}
-	when, hasWhen := f.desc.FirstIn(usageWhenPhrases)
+	when, hasWhen := f.whenToUse()
 	not, hasNot := f.whenNot()
 	alt, hasAlt := f.contrast()
 	pre, hasPre := f.prerequisite()
@@ -231,16 +231,94 @@ func (f *facts) usage() dimension {
 	// The first implied cue, found in one pass; only a "when" that sets
 	// no condition sends the search on to the others.
 	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
-		if p != "when" || f.whenOpensClause() {
+		if f.impliedHolds(p) {
 			return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 		}
-		for _, p := range f.desc.AllIn(usageImpliedPhrases) {
-			if p != "when" {
-				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
+		for _, q := range f.desc.AllIn(usageImpliedPhrases) {
+			if q != p && f.impliedHolds(q) {
+				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(q))
 			}
 		}
 	}
 	return dim(2, "no cue says when to use the tool, when not to, or what to use instead.")
+}
+
+// impliedHolds reports whether implied usage cue p, which the
+// description has, implies the tool's usage: "when" only where it sets
+// a condition (whenOpensClause); usedCue only with the tool for its
+// subject (usedOfTool).
+func (f *facts) impliedHolds(p string) bool {
+	switch p {
+	case "when":
+		return f.whenOpensClause()
+	case usedCue:
+		return f.usedOfTool()
+	}
+	return true
+}
+
+// usedOfTool reports whether usedCue ("can be used") occurs in the
+// description at least once with the tool for its subject
+// (toolIsSubject: none, "it", "this tool", a joining "and": "Works
+// across directories and can be used for renaming"). Another subject
+// says how that thing is used ("Demonstrates how annotations can be
+// used to provide metadata", "a resource reference that can be used by
+// MCP clients"), not when to use the tool.
+func (f *facts) usedOfTool() bool {
+	uw := strings.Fields(usedCue)
+	for _, sentence := range f.desc.Sentences {
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if phraseAt(ws, i, uw, false) && f.toolIsSubject(ws[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// whenToUse returns the first phrase of lists.usageWhen that the
+// description has where it says when to use the tool, and whether one
+// was found: not just after a negation ("Do
+// not call this tool more than 3 times" tells the caller when to stop,
+// which whenNot reads, not when to call); "use for", "use to" and "use
+// when" not after "to", which makes them say what a value is for
+// ("defaultShell (shell to use for commands)", desktop-commander
+// get_config), not when to use the tool. A negation a word further
+// denies something else ("Returns entity records, not memories — use it
+// to resolve an entity_key").
+func (f *facts) whenToUse() (string, bool) {
+	p, ok := f.desc.FirstIn(usageWhenPhrases)
+	if !ok {
+		return p, ok
+	}
+	// says reports whether phrase q occurs once as a when-to-use cue,
+	// read on the description's words without building contexts.
+	says := func(q string) bool {
+		qw := strings.Fields(q)
+		bare := qw[0] == "use" && len(qw) == 2
+		ws := f.desc.Words
+		for i := range ws {
+			if !phraseAt(ws, i, qw, false) {
+				continue
+			}
+			if i == 0 || !lex.Negation(ws[i-1]) && !(bare && ws[i-1] == "to") {
+				return true
+			}
+		}
+		return false
+	}
+	if says(p) {
+		return p, true
+	}
+	for _, q := range f.desc.AllIn(usageWhenPhrases) {
+		if q != p && says(q) {
+			return q, true
+		}
+	}
+	return "", false
 }
 
 // whenNot returns the first phrase of lists.usageNot, in the list's

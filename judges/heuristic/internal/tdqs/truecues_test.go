@@ -1158,6 +1158,168 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", `side effects ("`},
 		{"it writes nothing is no side effect", `{"name": "analyze", "description": "Analyze the run. Suggestions are advisory; it writes nothing."}`,
 			nil, "behavioral_transparency", 2, "", `side effects ("`},
+
+		// 93. A negated side effect is a claim of safety only when the
+		// tool's own effect is denied: with the tool or none for its
+		// subject ("It will never overwrite", "Never persisted"), or in
+		// the passive ("Your data is never stored"). "The session will
+		// not persist" says what the session does.
+		{"a session that will not persist claims no safety", `{"name": "open_session", "description": "Open a browser session for the page. The session will not persist after the call ends."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"an entry that does not persist claims no safety", `{"name": "watch_file", "description": "Watch a file for edits. Each watch entry never persists past a restart."}`,
+			nil, "behavioral_transparency", 2, "", "safety"},
+		{"it will not persist still claims safety", `{"name": "open_session", "description": "Open a browser session for the page. It will not persist anything."}`,
+			nil, "behavioral_transparency", 2, `safety ("will not persist")`, ""},
+		{"data never stored in the passive still claims safety", `{"name": "transcribe", "description": "Transcribe an audio file. Your audio is never stored.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("never stored")`, ""},
+		{"a tool's name before the denial still claims safety", `{"name": "make_pdf", "description": "Create a PDF from markdown. make_pdf will never overwrite an existing file."}`,
+			nil, "behavioral_transparency", 2, `safety ("never overwrite")`, ""},
+
+		// 94. A value in single quotes after a word for an example in
+		// its sentence ("e.g.", "such as", "like") is only an example
+		// of what the caller may pass: no disclosure (auth, a return
+		// format, a side effect, timing) and no name of a tool, as a
+		// value in double quotes was not. A quoted name outside an
+		// example ("Use 'write_pdf' to ...") still names a tool.
+		{"an example query is no auth nor return format", `{"name": "search_docs", "description": "Search the docs. Pass a query such as 'auth token' or 'returns json'."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "authentication"},
+		{"example labels are no side effect nor timing", `{"name": "tag_item", "description": "Tag an item with a label like 'overwrites' or 'cached'."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `side effects ("`},
+		{"an example value is no tool named", `{"name": "set_status", "description": "Set the status of a task. Use a value such as 'archive_task' or 'done'."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "archive_task"},
+		{"an example value that is a sibling's name names no tool", `{"name": "set_mode", "description": "Set the editor mode, e.g. 'search' or 'replace'."}`,
+			[]string{"search", "replace"}, "usage_guidelines", 3, "", "named tools"},
+		{"a quoted name outside an example still names a tool", `{"name": "write_file", "description": "Write a text file. Use 'write_pdf' to create PDF files, e.g. 'report.pdf'."}`,
+			nil, "usage_guidelines", 4, "named tools write_pdf", ""},
+
+		// 95. A coupon's usage limits are a field of what the tool
+		// makes, no limit on what it takes or returns; a limit on the
+		// results still is.
+		{"a coupon's usage limits are no size disclosure", `{"name": "create_coupon", "description": "Create a discount coupon with usage limits and an expiry date."}`,
+			nil, "behavioral_transparency", 2, "", "pagination and size"},
+		{"a limit on the results is still a size disclosure", `{"name": "list_coupons", "description": "List discount coupons. Results are limited to 50 a page."}`,
+			nil, "behavioral_transparency", 3, `pagination and size ("limited")`, ""},
+
+		// 96. "This includes" and "which includes" say what a thing
+		// named before holds (mongodb search-knowledge's knowledge base:
+		// "This includes official documentation"; a sibling "which
+		// already includes this data"), no return format of the tool;
+		// "Includes ..." and "Each entry includes ..." still are.
+		{"what a knowledge base includes is no return format", `{"name": "search-knowledge", "description": "Search the Acme knowledge base. This includes official documentation and curated guides."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("`},
+		{"what another tool includes is no return format", `{"name": "show_portfolio", "description": "Show the holdings of a portfolio. For a full view prefer get_brief, which already includes this data."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", `return format ("`},
+		{"each entry includes is still a return format", `{"name": "tree", "description": "Get a tree of the folder. Each entry includes its name, type and children."}`,
+			nil, "behavioral_transparency", 2, `return format ("includes")`, ""},
+
+		// 97. "when you only need to ..." says the occasion the tool is
+		// for, as "when you need" does: a clear context of use (4), not
+		// a usage only implied by a "when".
+		{"when you only need to is an explicit when", `{"name": "get_summary", "description": "Get a short summary of a page, when you only need to know what the page is about."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you only need")`, "only implied"},
+		{"best when you just need is an explicit when", `{"name": "get_summary", "description": "Get a short summary of a page. Best when you just need the gist."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you just need")`, "only implied"},
+		{"a when of a condition is still implied", `{"name": "get_summary", "description": "Get a short summary of a page. When the page is long, the summary is cut."}`,
+			nil, "usage_guidelines", 3, "only implied", ""},
+
+		// 98. A format after a verb of writing in its clause is that of
+		// what the tool writes somewhere ("appends markdown to the page
+		// body", "Writes the markdown to the given file", "Export notes
+		// to a folder as markdown files"), not of what comes back; a
+		// format of what comes back still is.
+		{"markdown appended to a page is no return format", `{"name": "sync_page", "description": "Sync a page with the wiki; appends markdown to the page body."}`,
+			nil, "behavioral_transparency", 2, "", `return format ("`},
+		{"markdown written to a file is no return format", `{"name": "save_doc", "description": "Save a document. Writes the markdown to the given file."}`,
+			nil, "behavioral_transparency", 2, `side effects ("writes")`, `return format ("`},
+		{"markdown files exported are no return format", `{"name": "export_notes", "description": "Export all notes of a vault to a folder as markdown files."}`,
+			nil, "behavioral_transparency", 2, "", `return format ("`},
+		{"markdown that comes back is still a return format", `{"name": "render_page", "description": "Render a page. The page comes back as markdown."}`,
+			nil, "behavioral_transparency", 2, `return format ("markdown")`, ""},
+
+		// 99. "cache size" and "cache TTL" are figures the tool
+		// reports, no caching of the tool's; "Results are cached" and
+		// "uses a cache" still are timing.
+		{"cache size and cache TTL are no timing", `{"name": "get_stats", "description": "Get the server's statistics: cache size, cache TTL and hit rate."}`,
+			nil, "behavioral_transparency", 2, "", "timing"},
+		{"results cached are still timing", `{"name": "get_stats", "description": "Get the server's statistics. Results are cached for a minute."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("cached")`, ""},
+		{"a cache the tool keeps is still timing", `{"name": "get_rates", "description": "Get the exchange rates. Reads from a cache refreshed hourly."}`,
+			nil, "behavioral_transparency", 2, `timing and state ("cache")`, ""},
+
+		// 100. context7 query-docs: "Do not call this tool more than 3
+		// times per question" says when to stop calling, no when to
+		// call: "call this" after a negation is no when-to-use cue.
+		{"do not call this is no when to use", `{"name": "query-docs", "description": "Retrieve documentation for a library. Do not call this tool more than 3 times per question."}`,
+			nil, "usage_guidelines", 4, `when not to ("do not call")`, "when to use"},
+		{"call this unnegated is still when to use", `{"name": "resolve-id", "description": "Resolve a library name to an ID. You must call this function before query-docs."}`,
+			nil, "usage_guidelines", 4, `when to use ("call this")`, ""},
+
+		// 101. filesystem search_files: "Great for finding files when
+		// you don't know their exact location" says the occasion, as
+		// "good for" and "perfect for" do: no usage only implied.
+		{"great for is an explicit when", `{"name": "search_files", "description": "Recursively search for files matching a pattern. Great for finding files when you don't know their exact location."}`,
+			nil, "usage_guidelines", 4, `when to use ("great for")`, "only implied"},
+
+		// 102. everything get-annotated-message and
+		// get-resource-reference: "can be used" implies the tool's
+		// usage only with the tool for its subject. "how annotations
+		// can be used" and "a reference that can be used by MCP
+		// clients" say how another thing is used.
+		{"how annotations can be used implies no usage", `{"name": "get-annotated-message", "description": "Demonstrates how annotations can be used to provide metadata about content."}`,
+			nil, "usage_guidelines", 2, "no cue", "only implied"},
+		{"a reference that can be used implies no usage", `{"name": "get-resource-reference", "description": "Returns a resource reference that can be used by MCP clients"}`,
+			nil, "usage_guidelines", 2, "no cue", "only implied"},
+		{"a tool that can be used still implies usage", `{"name": "move_file", "description": "Move or rename files and directories. Works across directories and can be used for simple renaming."}`,
+			nil, "usage_guidelines", 3, `only implied ("can be used")`, ""},
+
+		// 103. desktop-commander's boilerplate "Prefer paths within
+		// mounted directories" tells the caller which value to pass,
+		// no tool to prefer: no contrast with other tools, no
+		// alternative. A number ("prefer 3-5") or an argument ("Prefer
+		// channel ID over channel name") is a value too; "prefer
+		// get_passage" and "Prefer this tool over ..." still contrast.
+		{"prefer paths sets no tool apart", `{"name": "move_file", "description": "Move or rename files. Prefer paths within mounted directories: /mnt/data."}`,
+			nil, "purpose_clarity", 4, "nothing sets it apart", "contrasts"},
+		{"prefer paths is no alternative", `{"name": "move_file", "description": "Move or rename files. Prefer paths within mounted directories: /mnt/data."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"prefer a channel ID is no alternative", `{"name": "send_note", "description": "Send a note to a channel. Prefer channel ID over channel name."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"prefer a number is no alternative", `{"name": "recall", "description": "Recall context. Depth: prefer 3-5 for most chats."}`,
+			nil, "usage_guidelines", 2, "no cue", "alternative"},
+		{"prefer another tool still is an alternative", `{"name": "get_verse", "description": "Get one verse. For a range, prefer get_passage."}`,
+			nil, "usage_guidelines", 5, `an alternative ("prefer")`, ""},
+		{"prefer this tool still contrasts", `{"name": "fill_form", "description": "Fill a form. Prefer this tool over multiple individual fill calls."}`,
+			nil, "purpose_clarity", 5, `contrasts itself with other tools ("prefer")`, ""},
+
+		// 104. desktop-commander get_config: "defaultShell (shell to
+		// use for commands)" says what a value is for, no when to use
+		// the tool.
+		{"a shell to use for commands is no when to use", `{"name": "get_config", "description": "Get the server configuration as JSON. Fields: defaultShell (shell to use for commands)."}`,
+			nil, "usage_guidelines", 2, "no cue", "when to use ("},
+		{"use for opening a sentence is still when to use", `{"name": "get_config", "description": "Get the server configuration as JSON. Use for checking the default shell."}`,
+			nil, "usage_guidelines", 4, `when to use ("use for")`, ""},
+
+		// 105. desktop-commander kill_process: "this will forcefully
+		// terminate the specified process" says what the call ends, a
+		// side effect the effect group missed.
+		{"will forcefully terminate is a side effect", `{"name": "kill_process", "description": "Terminate a running process by PID. Use with caution as this will forcefully terminate the specified process."}`,
+			nil, "behavioral_transparency", 3, `side effects ("forcefully terminate")`, "no disclosure"},
+		{"it kills the process is a side effect", `{"name": "stop_job", "description": "Stop a job. It kills the worker process at once."}`,
+			nil, "behavioral_transparency", 2, `side effects ("kills")`, "no disclosure"},
+
+		// 106. A when-to-use phrase is denied only by a negation just
+		// before it: "Returns entity records, not memories — use it to
+		// resolve an entity_key" (memkeeper entity_search) still says
+		// when. "Not useful for SARIF output" (tactual diff_results) and
+		// "Skip for one-off answers" say when not to; "Call when prior
+		// sessions may matter" (server-memory memory_context) says
+		// when.
+		{"a negation of another word leaves use it to a when", `{"name": "entity_search", "description": "Search the entity graph by key or alias. Returns entity records, not memories — use it to resolve an entity_key from a partial term."}`,
+			nil, "usage_guidelines", 4, `when to use ("use it to")`, ""},
+		{"not useful for is a when not", `{"name": "diff_results", "description": "Compare two analysis results. Not useful for SARIF output."}`,
+			nil, "usage_guidelines", 4, `when not to ("not useful")`, "when to use"},
+		{"call when and skip for say when and when not", `{"name": "memory_context", "description": "Get a short context snapshot. Call when prior sessions may matter. Skip for one-off answers."}`,
+			nil, "usage_guidelines", 4, `when to use ("call when"), when not to ("skip for")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
