@@ -59,14 +59,18 @@ type sizeBound struct {
 	// reads. Other calls are still taken to be values of the data
 	// (see localBounds).
 	calls map[int64]uint64
+	// joined are the bounds of the strings of each list a join reads,
+	// by the list's expression id (see joinStrings); a list not here
+	// has none.
+	joined map[int64]stringsBound
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
 // with the variables fixed at the lengths fixed.
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	tools := toolIdents(checked)
-	locals, calls := localBounds(checked, tools)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: locals, calls: calls}
+	locals, calls, joined := localBounds(checked, tools)
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: locals, calls: calls, joined: joined}
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -190,11 +194,21 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // a conditional, arithmetic the checker types as dyn are no longer
 // than the data, or have no size, but shapes cannot tell, and built-in
 // formulas read them (TestBuiltinLaddersHold).
-func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64) {
+//
+// joined are the lists checked joins (l.join(sep)), by expression id,
+// with the bound of their strings as shapes.stringsOf works it out
+// within their scope, when they have one.
+func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64, joined map[int64]stringsBound) {
 	sh := shapes{tools: tools}
 	out, calls := map[int64]uint64{}, map[int64]uint64{}
+	joined = map[int64]stringsBound{}
 	var walk func(e celast.Expr, sc *dataScope)
 	walk = func(e celast.Expr, sc *dataScope) {
+		if e.Kind() == celast.CallKind && e.AsCall().IsMemberFunction() && e.AsCall().FunctionName() == "join" {
+			if sb, ok := sh.stringsOf(e.AsCall().Target(), sc); ok {
+				joined[e.AsCall().Target().ID()] = sb
+			}
+		}
 		if root := pathRoot(e); root.Kind() == celast.CallKind && (root != e || keepsLength[root.AsCall().FunctionName()] || root.AsCall().FunctionName() == "format") && sized(checked.NativeRep().GetType(e.ID())) {
 			calls[e.ID()] = sh.of(e, sc).lengthBound()
 		}
@@ -220,7 +234,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 		}
 	}
 	walk(checked.NativeRep().Expr(), nil)
-	return out, calls
+	return out, calls, joined
 }
 
 // keepsLength are the functions whose result is no longer than what

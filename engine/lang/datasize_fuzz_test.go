@@ -13,7 +13,7 @@ import (
 // formulaGen writes random formulas over signals.r, a value of random
 // nested data, from a small grammar of what the per-evaluation estimate
 // must bound: field chains, indexes, optional fields, has(), in,
-// string functions (split, replace, matches, format, find_all), made
+// string functions (split, join, replace, matches, format, find_all), made
 // lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind.
 type formulaGen struct {
 	r    *rand.Rand
@@ -56,10 +56,11 @@ func (g *formulaGen) value(depth int) string {
 		}
 		return g.path(0)
 	}
-	// Not join: cel-go's strings extension sizes its result by the
-	// list's length alone, not its strings' ([s].join('') as 1 long),
-	// in the static estimate as in this one; left to the engineers.
-	switch g.r.IntN(14) {
+	switch g.r.IntN(16) {
+	case 14:
+		return fmt.Sprintf("%s.join()", g.list(depth-1))
+	case 15:
+		return fmt.Sprintf("%s.join(%s)", g.list(depth-1), g.value(depth-1))
 	case 9:
 		return fmt.Sprintf("%s.lowerAscii()", g.value(depth-1))
 	case 10:

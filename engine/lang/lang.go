@@ -168,6 +168,8 @@ func libraryOptions() []cel.EnvOption {
 		ext.Strings(ext.StringsVersion(5)),
 		// After the extension: its split estimated with its last piece.
 		splitPieces(),
+		// After the extension: its join sized by the strings it joins.
+		joinStrings(),
 		ext.Lists(ext.ListsVersion(3)),
 		// After the extension: its distinct, charged a linear cost.
 		distinctFunctions(),

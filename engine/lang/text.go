@@ -848,6 +848,13 @@ func (b sizeBound) stringCallEstimate(function string, size uint64, args []check
 		// function) reads a string that much longer than the data's.
 		out = maxRewriteGrowth*size + 1
 	}
+	if function == "scripts" {
+		// Distinct scripts: no more than there are, whatever the
+		// string's length (TestScriptsAtMostEveryScript), each name no
+		// longer than the longest (see constantStrings): what a join of
+		// them holds does not grow with the data.
+		out = min(out, maxScripts)
+	}
 	return &checker.CallEstimate{
 		CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + size/10 + 2*size + 1},
 		ResultSize:   &checker.SizeEstimate{Min: 0, Max: out},
