@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
@@ -155,7 +156,8 @@ func (g *formulaGen) cond(depth int) string {
 }
 
 // data is a random nested value: maps under a, b and c, lists, strings
-// of a and commas, numbers, a long list now and then.
+// of a and commas, numbers (floats, and exact ones as the engine's
+// values hold them), a long list now and then.
 func randomData(r *rand.Rand, depth int) any {
 	k := r.IntN(8)
 	if k > 5 {
@@ -186,6 +188,9 @@ func randomData(r *rand.Rand, depth int) any {
 	case 3, 4:
 		return strings.Repeat("a,", r.IntN(6))
 	}
+	if r.IntN(2) == 0 {
+		return num.Int(int64(r.IntN(3)))
+	}
 	return float64(r.IntN(3))
 }
 
@@ -206,7 +211,8 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64) bool {
 	if ds != nil {
 		return false
 	}
-	act := Vars{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{"r": data}}
+	// Read as the engine reads its signals: a Go map of Go values.
+	act := goMaps{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{"r": data}}
 	// The engine's bound: at least the longest string, list or map.
 	size := uint64(len(raw)) + 1
 	_, charge, err := evalTracked(t, p, act)
