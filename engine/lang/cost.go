@@ -36,9 +36,15 @@ type sizeBound struct {
 	// max, since a formula can double a string or a list through a chain
 	// of them.
 	computed map[string]bool
-	// fixed are the lengths of variables whose value the formula was
-	// compiled with (see CompileWith).
+	// fixed are the bounds of variables whose value the formula was
+	// compiled with (see CompileWith, globalSizes): the longest string,
+	// list or map in each.
 	fixed map[string]uint64
+	// vars are the identifiers, by expression id, that read a variable
+	// of the formula, not one a macro or a cel.bind binds (see
+	// localBounds): those that read a fixed variable are bounded by
+	// it, not by max.
+	vars map[int64]bool
 	// tools are the identifiers that read the tool variable, by
 	// expression id (see toolIdents): the one value a formula sees whose
 	// whole length, not only its longest member's, is within max (see
@@ -69,8 +75,8 @@ type sizeBound struct {
 // with the variables fixed at the lengths fixed.
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	tools := toolIdents(checked)
-	locals, calls, joined := localBounds(checked, tools)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: locals, calls: calls, joined: joined}
+	locals, calls, joined, vars := localBounds(checked, tools)
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined}
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -104,12 +110,16 @@ func (b sizeBound) estimateSize(n checker.AstNode) (*checker.SizeEstimate, bool)
 		}
 		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}, false
 	}
-	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
-		if b.computed[e.AsIdent()] {
-			return nil, false
-		}
-		if n, ok := b.fixed[e.AsIdent()]; ok {
-			return &checker.SizeEstimate{Min: n, Max: n}, false
+	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind && b.computed[e.AsIdent()] {
+		return nil, false
+	}
+	// A path into a fixed variable, by the identifier that reads it:
+	// cel-go names it by its path, as it names a field of a computed
+	// value (f().w is "w"), and a cel.bind may take its name for a
+	// value of another length (TestFixedVariablesBoundedByTheirValue).
+	if root := pathRoot(n.Expr()); root.Kind() == celast.IdentKind && b.vars[root.ID()] {
+		if n, ok := b.fixed[root.AsIdent()]; ok {
+			return &checker.SizeEstimate{Min: 0, Max: n}, false
 		}
 	}
 	return &checker.SizeEstimate{Min: 0, Max: b.max}, true
@@ -197,11 +207,13 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 //
 // joined are the lists checked joins (l.join(sep)), by expression id,
 // with the bound of their strings as shapes.stringsOf works it out
-// within their scope, when they have one.
-func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64, joined map[int64]stringsBound) {
+// within their scope, when they have one; vars are its identifiers
+// that read a variable of the formula, one no macro or cel.bind around
+// them binds.
+func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64, joined map[int64]stringsBound, vars map[int64]bool) {
 	sh := shapes{tools: tools}
 	out, calls := map[int64]uint64{}, map[int64]uint64{}
-	joined = map[int64]stringsBound{}
+	joined, vars = map[int64]stringsBound{}, map[int64]bool{}
 	var walk func(e celast.Expr, sc *dataScope)
 	walk = func(e celast.Expr, sc *dataScope) {
 		if e.Kind() == celast.CallKind && e.AsCall().IsMemberFunction() && e.AsCall().FunctionName() == "join" {
@@ -214,8 +226,12 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 		}
 		switch e.Kind() {
 		case celast.IdentKind:
-			if v := sc.lookup(e.AsIdent()); v != nil && v.marked && v.shape != ofData {
+			v := sc.lookup(e.AsIdent())
+			if v != nil && v.marked && v.shape != ofData {
 				out[e.ID()] = v.shape.bound()
+			}
+			if v == nil {
+				vars[e.ID()] = true
 			}
 		case celast.ComprehensionKind:
 			c := e.AsComprehension()
@@ -234,7 +250,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 		}
 	}
 	walk(checked.NativeRep().Expr(), nil)
-	return out, calls, joined
+	return out, calls, joined, vars
 }
 
 // keepsLength are the functions whose result is no longer than what
