@@ -430,7 +430,8 @@ func (sh shapes) scope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
 //     long (the engine's size bound: eval.ValueSize, eval.SizeOf);
 //   - a field or an index of a value (x.f, x[i], x.?f, x[?i]): an
 //     element of it;
-//   - either branch of a conditional; dyn(x), which is x;
+//   - either branch of a conditional; dyn(x), which is x; omit(m, keys),
+//     m without some of its keys: no more members, each one of m's;
 //   - a list written out ([a, b]) or a map: a list of its elements;
 //   - a concatenation l + r: a list of their elements, each an element
 //     of l or r (it may be longer than either, its elements are not);
@@ -535,7 +536,7 @@ func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
 		return sh.of(args[0], sc).elem()
 	case fn == operators.Conditional && len(args) == 3:
 		return sh.of(args[1], sc).join(sh.of(args[2], sc))
-	case fn == "dyn" && len(args) == 1:
+	case (fn == "dyn" || fn == "omit") && len(args) >= 1:
 		return sh.of(args[0], sc)
 	case fn == operators.Add && len(args) == 2:
 		return sh.of(args[0], sc).elem().join(sh.of(args[1], sc).elem()).list()

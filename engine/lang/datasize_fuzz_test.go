@@ -14,7 +14,7 @@ import (
 // formulaGen writes random formulas over signals.r, a value of random
 // nested data, from a small grammar of what the per-evaluation estimate
 // must bound: field chains, indexes, optional fields, has(), in,
-// string functions (split, join, replace, matches, format, find_all), made
+// string functions (split, join, replace, matches, format, find_all), omit, made
 // lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind.
 type formulaGen struct {
 	r    *rand.Rand
@@ -57,7 +57,9 @@ func (g *formulaGen) value(depth int) string {
 		}
 		return g.path(0)
 	}
-	switch g.r.IntN(16) {
+	switch g.r.IntN(17) {
+	case 16:
+		return fmt.Sprintf("omit(%s, ['a', 'b'])", g.value(depth-1))
 	case 14:
 		return fmt.Sprintf("%s.join()", g.list(depth-1))
 	case 15:

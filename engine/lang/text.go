@@ -803,8 +803,16 @@ func (b sizeBound) walksTool(arg checker.AstNode) bool {
 }
 
 // intoTool reports whether e is a path into the tool variable (see
-// toolIdents) that no macro or cel.bind of the formula rebinds.
+// toolIdents) that no macro or cel.bind of the formula rebinds, or
+// omit(x, keys) of one: x without some of its keys, whose canonical
+// JSON and texts are some of x's (texts(omit(tool, ['x'])) walks no more
+// than texts(tool)).
 func (b sizeBound) intoTool(e celast.Expr) bool {
+	if e.Kind() == celast.CallKind {
+		if c := e.AsCall(); c.FunctionName() == "omit" && !c.IsMemberFunction() && len(c.Args()) == 2 {
+			return b.intoTool(c.Args()[0])
+		}
+	}
 	return b.isData(e) && b.tools[pathRoot(e).ID()]
 }
 
