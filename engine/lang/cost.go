@@ -36,9 +36,15 @@ type sizeBound struct {
 	// max, since a formula can double a string or a list through a chain
 	// of them.
 	computed map[string]bool
-	// fixed are the lengths of variables whose value the formula was
-	// compiled with (see CompileWith).
+	// fixed are the bounds of variables whose value the formula was
+	// compiled with (see CompileWith, globalSizes): the longest string,
+	// list or map in each.
 	fixed map[string]uint64
+	// vars are the identifiers, by expression id, that read a variable
+	// of the formula, not one a macro or a cel.bind binds (see
+	// localBounds): those that read a fixed variable are bounded by
+	// it, not by max.
+	vars map[int64]bool
 	// tools are the identifiers that read the tool variable, by
 	// expression id (see toolIdents): the one value a formula sees whose
 	// whole length, not only its longest member's, is within max (see
@@ -59,14 +65,18 @@ type sizeBound struct {
 	// reads. Other calls are still taken to be values of the data
 	// (see localBounds).
 	calls map[int64]uint64
+	// joined are the bounds of the strings of each list a join reads,
+	// by the list's expression id (see joinStrings); a list not here
+	// has none.
+	joined map[int64]stringsBound
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
 // with the variables fixed at the lengths fixed.
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	tools := toolIdents(checked)
-	locals, calls := localBounds(checked, tools)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, tools: tools, locals: locals, calls: calls}
+	locals, calls, joined, vars := localBounds(checked, tools)
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined}
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -100,12 +110,16 @@ func (b sizeBound) estimateSize(n checker.AstNode) (*checker.SizeEstimate, bool)
 		}
 		return &checker.SizeEstimate{Min: 0, Max: scale * b.max}, false
 	}
-	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind {
-		if b.computed[e.AsIdent()] {
-			return nil, false
-		}
-		if n, ok := b.fixed[e.AsIdent()]; ok {
-			return &checker.SizeEstimate{Min: n, Max: n}, false
+	if e := n.Expr(); len(n.Path()) == 0 && e.Kind() == celast.IdentKind && b.computed[e.AsIdent()] {
+		return nil, false
+	}
+	// A path into a fixed variable, by the identifier that reads it:
+	// cel-go names it by its path, as it names a field of a computed
+	// value (f().w is "w"), and a cel.bind may take its name for a
+	// value of another length (TestFixedVariablesBoundedByTheirValue).
+	if root := pathRoot(n.Expr()); root.Kind() == celast.IdentKind && b.vars[root.ID()] {
+		if n, ok := b.fixed[root.AsIdent()]; ok {
+			return &checker.SizeEstimate{Min: 0, Max: n}, false
 		}
 	}
 	return &checker.SizeEstimate{Min: 0, Max: b.max}, true
@@ -190,18 +204,34 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // a conditional, arithmetic the checker types as dyn are no longer
 // than the data, or have no size, but shapes cannot tell, and built-in
 // formulas read them (TestBuiltinLaddersHold).
-func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64) {
+//
+// joined are the lists checked joins (l.join(sep)), by expression id,
+// with the bound of their strings as shapes.stringsOf works it out
+// within their scope, when they have one; vars are its identifiers
+// that read a variable of the formula, one no macro or cel.bind around
+// them binds.
+func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64, joined map[int64]stringsBound, vars map[int64]bool) {
 	sh := shapes{tools: tools}
 	out, calls := map[int64]uint64{}, map[int64]uint64{}
+	joined, vars = map[int64]stringsBound{}, map[int64]bool{}
 	var walk func(e celast.Expr, sc *dataScope)
 	walk = func(e celast.Expr, sc *dataScope) {
+		if e.Kind() == celast.CallKind && e.AsCall().IsMemberFunction() && e.AsCall().FunctionName() == "join" {
+			if sb, ok := sh.stringsOf(e.AsCall().Target(), sc); ok {
+				joined[e.AsCall().Target().ID()] = sb
+			}
+		}
 		if root := pathRoot(e); root.Kind() == celast.CallKind && (root != e || keepsLength[root.AsCall().FunctionName()] || root.AsCall().FunctionName() == "format") && sized(checked.NativeRep().GetType(e.ID())) {
 			calls[e.ID()] = sh.of(e, sc).lengthBound()
 		}
 		switch e.Kind() {
 		case celast.IdentKind:
-			if v := sc.lookup(e.AsIdent()); v != nil && v.marked && v.shape != ofData {
+			v := sc.lookup(e.AsIdent())
+			if v != nil && v.marked && v.shape != ofData {
 				out[e.ID()] = v.shape.bound()
+			}
+			if v == nil {
+				vars[e.ID()] = true
 			}
 		case celast.ComprehensionKind:
 			c := e.AsComprehension()
@@ -220,7 +250,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 		}
 	}
 	walk(checked.NativeRep().Expr(), nil)
-	return out, calls
+	return out, calls, joined, vars
 }
 
 // keepsLength are the functions whose result is no longer than what
@@ -400,7 +430,8 @@ func (sh shapes) scope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
 //     long (the engine's size bound: eval.ValueSize, eval.SizeOf);
 //   - a field or an index of a value (x.f, x[i], x.?f, x[?i]): an
 //     element of it;
-//   - either branch of a conditional; dyn(x), which is x;
+//   - either branch of a conditional; dyn(x), which is x; omit(m, keys),
+//     m without some of its keys: no more members, each one of m's;
 //   - a list written out ([a, b]) or a map: a list of its elements;
 //   - a concatenation l + r: a list of their elements, each an element
 //     of l or r (it may be longer than either, its elements are not);
@@ -505,7 +536,7 @@ func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
 		return sh.of(args[0], sc).elem()
 	case fn == operators.Conditional && len(args) == 3:
 		return sh.of(args[1], sc).join(sh.of(args[2], sc))
-	case fn == "dyn" && len(args) == 1:
+	case (fn == "dyn" || fn == "omit") && len(args) >= 1:
 		return sh.of(args[0], sc)
 	case fn == operators.Add && len(args) == 2:
 		return sh.of(args[0], sc).elem().join(sh.of(args[1], sc).elem()).list()

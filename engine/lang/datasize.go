@@ -15,6 +15,8 @@ import (
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
 	"github.com/google/cel-go/interpreter"
+
+	"github.com/rubricmcp/rubric/engine/num"
 )
 
 // The static estimate (see sizeBound) bounds every value of the data by
@@ -62,7 +64,8 @@ const maxDataSize = 1 << maxSizeExponent
 // holds some thousands of parameters, whose tracked scan costs a few
 // milliseconds), and an estimate that fails costs more than it saves:
 // tried on every tool of a surface of 10,000 ordinary ones, it cost
-// Tool Safety 1.4 times its CPU.
+// a built-in rubric whose checks go through every parameter 1.4 times
+// its CPU.
 const minDataSize = 1 << 16
 
 // dataEstimate is what a formula needs, shared by its copies for every
@@ -336,8 +339,8 @@ func (b *dataBound) lookup(path []string) (uint64, bool) {
 
 // pathSize is the length of the longest value at path inside v, as
 // cel-go's cost tracker measures a value (a string's characters, no more
-// than its bytes; a list's or a map's members; 1 for anything else), and
-// 0 when v holds nothing there; ok is false when v holds a value on the
+// than its bytes; a list's or a map's members; 1 for anything else, an
+// exact number num.Num among them), and 0 when v holds nothing there; ok is false when v holds a value on the
 // way it cannot look into (a message, a type it does not know). The
 // steps of path are those of cel-go's estimator: a field of a map, or
 // @items and @values (a list's elements, a map's values), @keys (a
@@ -361,7 +364,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		keys := step == "@keys"
 		switch x := v.(type) {
 		case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
-			string, []byte, bool, int, int64, uint64, float64, nil:
+			string, []byte, bool, int, int64, uint64, float64, num.Num, nil:
 			return 0, true // no members: such a step of it fails
 		case traits.Lister:
 			// @keys of a list is its elements as well as its
@@ -431,7 +434,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		}
 		return pathSize(m, rest)
 	case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
-		string, []byte, bool, int, int64, uint64, float64, nil:
+		string, []byte, bool, int, int64, uint64, float64, num.Num, nil:
 		return 0, true
 	case traits.Mapper:
 		m, found := x.Find(types.String(step))
@@ -487,6 +490,11 @@ func leafSize(v any) (uint64, bool) {
 		}
 		return 1, true
 	case ref.Val, bool, int, int64, uint64, float64, nil:
+		return 1, true
+	case num.Num:
+		// An exact number, as the engine's values hold one: the
+		// tracker measures it adapted (Num, no Sizer), as 1, as it
+		// does every number.
 		return 1, true
 	}
 	switch r := reflect.ValueOf(v); r.Kind() {

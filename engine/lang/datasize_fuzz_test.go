@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // formulaGen writes random formulas over signals.r, a value of random
 // nested data, from a small grammar of what the per-evaluation estimate
 // must bound: field chains, indexes, optional fields, has(), in,
-// string functions (split, replace, matches, format, find_all), made
+// string functions (split, join, replace, matches, format, find_all), omit, made
 // lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind.
 type formulaGen struct {
 	r    *rand.Rand
@@ -56,10 +57,13 @@ func (g *formulaGen) value(depth int) string {
 		}
 		return g.path(0)
 	}
-	// Not join: cel-go's strings extension sizes its result by the
-	// list's length alone, not its strings' ([s].join('') as 1 long),
-	// in the static estimate as in this one; left to the engineers.
-	switch g.r.IntN(14) {
+	switch g.r.IntN(17) {
+	case 16:
+		return fmt.Sprintf("omit(%s, ['a', 'b'])", g.value(depth-1))
+	case 14:
+		return fmt.Sprintf("%s.join()", g.list(depth-1))
+	case 15:
+		return fmt.Sprintf("%s.join(%s)", g.list(depth-1), g.value(depth-1))
 	case 9:
 		return fmt.Sprintf("%s.lowerAscii()", g.value(depth-1))
 	case 10:
@@ -154,7 +158,8 @@ func (g *formulaGen) cond(depth int) string {
 }
 
 // data is a random nested value: maps under a, b and c, lists, strings
-// of a and commas, numbers, a long list now and then.
+// of a and commas, numbers (floats, and exact ones as the engine's
+// values hold them), a long list now and then.
 func randomData(r *rand.Rand, depth int) any {
 	k := r.IntN(8)
 	if k > 5 {
@@ -185,6 +190,9 @@ func randomData(r *rand.Rand, depth int) any {
 	case 3, 4:
 		return strings.Repeat("a,", r.IntN(6))
 	}
+	if r.IntN(2) == 0 {
+		return num.Int(int64(r.IntN(3)))
+	}
 	return float64(r.IntN(3))
 }
 
@@ -205,7 +213,8 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64) bool {
 	if ds != nil {
 		return false
 	}
-	act := Vars{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{"r": data}}
+	// Read as the engine reads its signals: a Go map of Go values.
+	act := goMaps{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{"r": data}}
 	// The engine's bound: at least the longest string, list or map.
 	size := uint64(len(raw)) + 1
 	_, charge, err := evalTracked(t, p, act)

@@ -10,7 +10,9 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+	"github.com/google/cel-go/interpreter"
 
+	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
@@ -180,14 +182,17 @@ func compileAt(t *testing.T, e *Env, src string, limit uint64) *Program {
 // values and in CEL values alike, and what it cannot look into.
 func TestPathSize(t *testing.T) {
 	data := map[string]any{
-		"s":     "héllo", // 6 bytes, 5 characters: bytes bound characters
-		"list":  []any{"a", "abc", map[string]any{"k": "xy"}, []any{1, 2, 3, 4}},
-		"map":   map[string]any{"one": "1", "three": []any{1, 2, 3}},
-		"typed": map[string][]string{"a": {"x", "yyyy"}},
-		"num":   1.5,
-		"msg":   struct{ A string }{"a"},
-		"opt":   types.OptionalOf(types.NewStringList(Adapter, []string{"a", "b", "c"})),
-		"strs":  []string{"a", "bb"},
+		"s":         "héllo", // 6 bytes, 5 characters: bytes bound characters
+		"list":      []any{"a", "abc", map[string]any{"k": "xy"}, []any{1, 2, 3, 4}},
+		"map":       map[string]any{"one": "1", "three": []any{1, 2, 3}},
+		"typed":     map[string][]string{"a": {"x", "yyyy"}},
+		"num":       1.5,
+		"msg":       struct{ A string }{"a"},
+		"opt":       types.OptionalOf(types.NewStringList(Adapter, []string{"a", "b", "c"})),
+		"strs":      []string{"a", "bb"},
+		"exact":     num.Int(12345),
+		"nums":      []any{num.Int(1), map[string]any{"n": num.Int(2)}},
+		"typedNums": []num.Num{num.Int(1), num.Int(2)},
 	}
 	tests := []struct {
 		path []string
@@ -216,6 +221,14 @@ func TestPathSize(t *testing.T) {
 		{[]string{"opt"}, 3, true}, // the tracker measures what an optional holds
 		{[]string{"strs", "@items"}, 2, true},
 		{[]string{"strs", "f"}, 0, true}, // a Go list of any type has no fields
+		// The tracker measures a number, the language's too, as 1.
+		{[]string{"exact"}, 1, true},
+		{[]string{"exact", "f"}, 0, true},
+		{[]string{"exact", "@items"}, 0, true},
+		{[]string{"nums", "@items"}, 1, true},
+		{[]string{"nums", "@keys"}, 1, true},
+		{[]string{"nums", "@items", "n"}, 1, true},
+		{[]string{"typedNums", "@items"}, 1, true},
 	}
 	for _, tt := range tests {
 		path := tt.path
@@ -562,3 +575,67 @@ func TestSharedValueWalkedOnce(t *testing.T) {
 		t.Errorf("a new shared value: resolved %d times, estimated %d against %d for the old one; want it walked again, estimated higher", resolved-before, est, old)
 	}
 }
+
+// TestNumbersEstimatedOnTheData: the per-evaluation estimate bounds a
+// number of the data (an exact one, as the engine's values hold them)
+// as the tracker measures it, 1, where it gave up and kept the static
+// bound for the whole path: a list of 5,000 values, numbers among
+// strings (an enum, a signal whose rows hold either), whose strings a
+// macro reads was estimated as 5,000 strings as long as the data, the
+// square of the list, and tracked. With numbers sized 1 it fits its
+// limit, runs untracked, and what the tracker charges stays within the
+// estimate. The signals are read as the engine's activation gives them,
+// a Go map of Go values (see goMaps).
+func TestNumbersEstimatedOnTheData(t *testing.T) {
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 5000
+	mixed, rows := make([]any, n), make([]any, n)
+	for i := range n {
+		mixed[i] = num.Int(int64(i))
+		rows[i] = map[string]any{"min": num.Int(int64(i))}
+		if i%2 == 0 {
+			mixed[i] = fmt.Sprintf("value %d", i)
+			rows[i] = map[string]any{"min": "none"}
+		}
+	}
+	act := goMaps{"tool": ToolValue(map[string]any{"name": "t"}), "signals": map[string]any{"mixed": mixed, "rows": rows}}
+	const size = 1 << 17
+	limit := LimitFor(CostLimit, size/2)
+	for _, src := range []string{
+		`signals.mixed.filter(v, type(v) == string && v.contains('9')).size()`,
+		`signals.rows.exists(r, type(r.min) == string && r.min.contains('x'))`,
+	} {
+		p := compileAt(t, e, src, limit)
+		if p.Untracked(size) {
+			t.Errorf("%s: untracked by its static estimate; the test wants one it tracks", src)
+			continue
+		}
+		if fits, over := p.fitsOn(act, size); !over || !fits {
+			t.Errorf("%s: on its data, fits %v, over data %v; want both", src, fits, over)
+		}
+		_, charged, err := evalTracked(t, p, act)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if est := p.costOn(act, size); charged > est {
+			t.Errorf("%s: charged %d, above its estimate on the data %d", src, charged, est)
+		}
+	}
+}
+
+// goMaps is an activation that gives a Go map as it is, its members
+// unadapted (num.Num, not Num), as the engine's does (eval.vars), and
+// any other value as Vars does.
+type goMaps Vars
+
+func (a goMaps) ResolveName(name string) (any, bool) {
+	if m, ok := a[name].(map[string]any); ok {
+		return m, true
+	}
+	return Vars(a).ResolveName(name)
+}
+
+func (a goMaps) Parent() interpreter.Activation { return nil }

@@ -3,6 +3,8 @@ package lang
 import (
 	"flag"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -63,6 +65,47 @@ func TestEveryFunctionDocumented(t *testing.T) {
 		}
 		if !strings.Contains(calls.String(), name+"(") {
 			t.Errorf("function %s is not documented in Functions (engine/lang/docs.go)", name)
+		}
+	}
+}
+
+// TestFunctionsNameNoRubric: the function table shows what each function
+// does in the language's own terms; the engine knows no rubric, so no
+// entry names a rubric of rubrics/ by its name (tool-safety or "tool
+// safety") or its title.
+func TestFunctionsNameNoRubric(t *testing.T) {
+	files, err := filepath.Glob("../../rubrics/*.hcl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no rubrics under ../../rubrics (%v)", err)
+	}
+	header := regexp.MustCompile(`(?m)^rubric "([^"]+)"|^  title\s*=\s*"([^"]+)"`)
+	var names []string
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range header.FindAllStringSubmatch(string(src), -1) {
+			for _, n := range m[1:] {
+				if n == "" {
+					continue
+				}
+				names = append(names, strings.ToLower(n))
+				if spaced := strings.ReplaceAll(n, "-", " "); spaced != n {
+					names = append(names, strings.ToLower(spaced))
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no rubric names found in rubrics/*.hcl")
+	}
+	for _, f := range Functions {
+		text := strings.ToLower(f.Call + " " + f.Doc)
+		for _, n := range names {
+			if strings.Contains(text, n) {
+				t.Errorf("%s names the rubric %q: say what it shows in the language's terms", f.Call, n)
+			}
 		}
 	}
 }

@@ -168,6 +168,8 @@ func libraryOptions() []cel.EnvOption {
 		ext.Strings(ext.StringsVersion(5)),
 		// After the extension: its split estimated with its last piece.
 		splitPieces(),
+		// After the extension: its join sized by the strings it joins.
+		joinStrings(),
 		ext.Lists(ext.ListsVersion(3)),
 		// After the extension: its distinct, charged a linear cost.
 		distinctFunctions(),
@@ -431,27 +433,45 @@ func (p *Program) withGlobals(opts ...cel.ProgramOption) []cel.ProgramOption {
 	return opts
 }
 
-// globalSizes are the lengths of the fixed variables that are maps or
-// lists, for the cost estimate: their length is known, not bounded by
-// the data's.
+// globalSizes are, for the cost estimate, the bounds of the fixed
+// variables: the longest string, list or map anywhere in each (see
+// longestIn), known when the formula is compiled, not bounded by the
+// data's.
 func (p *Program) globalSizes() map[string]uint64 {
 	var out map[string]uint64
 	for name, v := range p.globals {
-		n := uint64(0)
-		switch x := v.(type) {
-		case map[string]any:
-			n = uint64(len(x))
-		case []any:
-			n = uint64(len(x))
-		default:
-			continue
-		}
 		if out == nil {
 			out = map[string]uint64{}
 		}
-		out[name] = n
+		out[name] = longestIn(v)
 	}
 	return out
+}
+
+// longestIn is the length of the longest string, list or map in v, a
+// value of the data (a map's keys among its strings), at least 1, as
+// the tracker measures a number or a boolean; for a value it cannot
+// look into, more than any data's.
+func longestIn(v any) uint64 {
+	switch x := v.(type) {
+	case string:
+		return max(1, uint64(len(x)))
+	case []any:
+		n := max(1, uint64(len(x)))
+		for _, e := range x {
+			n = max(n, longestIn(e))
+		}
+		return n
+	case map[string]any:
+		n := max(1, uint64(len(x)))
+		for k, e := range x {
+			n = max(n, uint64(len(k)), longestIn(e))
+		}
+		return n
+	case nil, bool, float64, int, int64, uint64, num.Num:
+		return 1
+	}
+	return math.MaxUint32
 }
 
 // In is act with the formula's fixed variables (its weights) beneath

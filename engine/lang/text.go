@@ -803,8 +803,16 @@ func (b sizeBound) walksTool(arg checker.AstNode) bool {
 }
 
 // intoTool reports whether e is a path into the tool variable (see
-// toolIdents) that no macro or cel.bind of the formula rebinds.
+// toolIdents) that no macro or cel.bind of the formula rebinds, or
+// omit(x, keys) of one: x without some of its keys, whose canonical
+// JSON and texts are some of x's (texts(omit(tool, ['x'])) walks no more
+// than texts(tool)).
 func (b sizeBound) intoTool(e celast.Expr) bool {
+	if e.Kind() == celast.CallKind {
+		if c := e.AsCall(); c.FunctionName() == "omit" && !c.IsMemberFunction() && len(c.Args()) == 2 {
+			return b.intoTool(c.Args()[0])
+		}
+	}
 	return b.isData(e) && b.tools[pathRoot(e).ID()]
 }
 
@@ -847,6 +855,13 @@ func (b sizeBound) stringCallEstimate(function string, size uint64, args []check
 		// reads their result (a concatenation, a match, a text
 		// function) reads a string that much longer than the data's.
 		out = maxRewriteGrowth*size + 1
+	}
+	if function == "scripts" {
+		// Distinct scripts: no more than there are, whatever the
+		// string's length (TestScriptsAtMostEveryScript), each name no
+		// longer than the longest (see constantStrings): what a join of
+		// them holds does not grow with the data.
+		out = min(out, maxScripts)
 	}
 	return &checker.CallEstimate{
 		CostEstimate: checker.CostEstimate{Min: 1, Max: 2 + size/10 + 2*size + 1},
