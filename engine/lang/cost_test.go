@@ -140,6 +140,24 @@ var rangeVars = []Var{
 // rangeData is data in which every string and list is n long: n names
 // of n characters, n patterns that match every character, d holding
 // them too, and a tool no longer than n in canonical JSON.
+// unmatchedRange is rangeVars' environment and rangeData(n) with res
+// n patterns that match none of its strings ("y" against strings of
+// x), so that what find_all_each is charged is its reading alone.
+func unmatchedRange(t *testing.T, n int) (*Env, Vars) {
+	t.Helper()
+	e, err := NewEnv(rangeVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := rangeData(n)
+	res := make([]any, n)
+	for i := range res {
+		res[i] = "y"
+	}
+	act["res"] = res
+	return e, act
+}
+
 func rangeData(n int) Vars {
 	names, res := make([]any, n), make([]any, n)
 	for i := range n {
@@ -368,16 +386,7 @@ func TestParamsOfTheToolKeepTheirBound(t *testing.T) {
 // Each is now tracked and stopped at the limit.
 func TestMadeStringsThroughCallsStayTracked(t *testing.T) {
 	const n = 512
-	e, err := NewEnv(rangeVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act := rangeData(n)
-	res := make([]any, n)
-	for i := range res {
-		res[i] = "y"
-	}
-	act["res"] = res
+	e, act := unmatchedRange(t, n)
 	s8 := "(" + strings.Repeat("names[0] + ", 7) + "names[0])"
 	s64 := "(" + strings.Repeat(s8+" + ", 7) + s8 + ")"
 	for _, c := range []struct{ name, src string }{

@@ -17,16 +17,7 @@ import (
 // stopped at the limit.
 func TestJoinSizedByItsStrings(t *testing.T) {
 	const n = 512
-	e, err := NewEnv(rangeVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act := rangeData(n)
-	res := make([]any, n)
-	for i := range res {
-		res[i] = "y"
-	}
-	act["res"] = res
+	e, act := unmatchedRange(t, n)
 	for _, c := range []struct{ name, src string }{
 		{"the data's strings", "find_all_each(names.join(''), res).size()"},
 		{"a separator of the data", "find_all_each(names.join(names[0]), res).size()"},
@@ -46,18 +37,9 @@ func TestJoinSizedByItsStrings(t *testing.T) {
 // a formula that reads it with a function whose cost grows with its
 // length stays within its static estimate.
 func TestJoinKeepsItsBound(t *testing.T) {
-	e, err := NewEnv(rangeVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const n = 64
-	act := rangeData(n)
+	e, act := unmatchedRange(t, n)
 	act["names"] = append(act["names"].([]any), strings.Repeat("\u0430", n))
-	res := make([]any, n)
-	for i := range res {
-		res[i] = "y"
-	}
-	act["res"] = res
 	for _, src := range []string{
 		"find_all_each(names.join(''), res).size()",
 		"find_all_each(names.join(names[0]), res).size()",
