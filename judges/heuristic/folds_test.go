@@ -27,7 +27,8 @@ func foldOf(r record) int {
 // development set (allTuning: since the second 1.5.0 fit every file is
 // tuning data), whole and fold by fold (foldOf): the figures a change to
 // the cues is chosen by. Every dimension's MAD is printed, purpose and
-// usage too (few records publish them, so their columns move seldom), to
+// usage too (few records publish them, so their columns move seldom: a
+// column names how many it is of, or is "-" where none does), to
 // three decimals, so that a reading's move of 0.001 shows. Run with -v:
 //
 //	go test ./judges/heuristic -run 'TestTuningFolds$' -v
@@ -43,7 +44,14 @@ func TestTuningFolds(t *testing.T) {
 		r, _ := tb.tools.pearson()
 		fmt.Fprintf(&b, "%-8s %3d tools  per tool Pearson %6.3f MAD %5.3f", name, len(tb.rows), r, tb.tools.mad())
 		for _, d := range toolDims {
-			fmt.Fprintf(&b, "  %s %5.3f", d.short, tb.dims[d.key].mad())
+			switch p := tb.dims[d.key]; len(p.pub) {
+			case 0: // no record publishes it: no figure, not a MAD of 0
+				fmt.Fprintf(&b, "  %s     -", d.short)
+			case len(tb.rows):
+				fmt.Fprintf(&b, "  %s %5.3f", d.short, p.mad())
+			default:
+				fmt.Fprintf(&b, "  %s %5.3f (of %d)", d.short, p.mad(), len(p.pub))
+			}
 		}
 		b.WriteString("\n")
 	}
