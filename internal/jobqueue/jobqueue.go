@@ -71,6 +71,11 @@ type Options struct {
 	// Timeout plus one minute, or one hour without a Timeout. The rescuer
 	// looks when a worker becomes leader and then every 30 seconds.
 	RescueAfter time.Duration
+	// endTime, set by tests only, stands for the clock that ends a job's
+	// time: it returns the handler's context for j, ended by a deadline
+	// already passed when the test wants j to run out of time, so that
+	// no test waits for a real timeout to fire.
+	endTime func(ctx context.Context, j Job) (context.Context, context.CancelFunc)
 	// Drain makes Work return once no job is left to run or running
 	// anywhere on the queue (the one-machine scan). Without it Work runs
 	// until ctx ends (a fleet worker).

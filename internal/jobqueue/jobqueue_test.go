@@ -401,6 +401,15 @@ func doneKeys(t *testing.T, q *Queue) map[string]bool {
 	return keys
 }
 
+// endHangs ends the time of the job "hangs" before its handler starts,
+// as a timeout that fired would: a deadline already passed, no timer.
+func endHangs(ctx context.Context, j Job) (context.Context, context.CancelFunc) {
+	if j.Key == "hangs" {
+		return context.WithDeadline(ctx, time.Unix(0, 0))
+	}
+	return ctx, func() {}
+}
+
 // Retries: a transient failure is retried with back-off up to Retries
 // times, a permanent or unmarked one is not retried, and a job that
 // outlives its timeout fails with a reason that says so.
@@ -424,7 +433,9 @@ func TestRetriesAndTimeout(t *testing.T) {
 					t.Fatal(err)
 				}
 				var seen tally
-				opts := Options{Workers: 5, Retries: 2, Backoff: time.Millisecond, Timeout: 200 * time.Millisecond, TimeoutSetting: "--timeout", Drain: true}
+				// The timeout is long enough never to fire on a busy
+				// machine; the job that hangs has its time ended for it.
+				opts := Options{Workers: 5, Retries: 2, Backoff: time.Millisecond, Timeout: time.Hour, TimeoutSetting: "--timeout", Drain: true, endTime: endHangs}
 				if ahead { // two workers and a job waiting for one
 					opts.Workers, opts.Ahead = 2, true
 				}
@@ -475,7 +486,7 @@ func TestRetriesAndTimeout(t *testing.T) {
 					"down":      "registry answered 503 (failed 3 times, the last retry)",
 					"broken":    "no tools/list in the reply",
 					"forbidden": "401 from the registry",
-					"hangs":     "timed out after 200ms, the longest one attempt may run (--timeout): raise --timeout if the job needs longer",
+					"hangs":     "timed out after 1h0m0s, the longest one attempt may run (--timeout): raise --timeout if the job needs longer",
 				} {
 					if !strings.Contains(reasons[k], want) {
 						t.Errorf("job %s failed with %q, want it to say %q", k, reasons[k], want)

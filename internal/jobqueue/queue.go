@@ -569,6 +569,11 @@ func (w *worker) Work(ctx context.Context, j *river.Job[jobArgs]) error {
 	w.inHand.Add(1)
 	defer w.inHand.Add(-1)
 	job := Job{Key: j.Args.Key, Payload: j.Args.Payload, Attempt: j.Attempt}
+	if w.opts.endTime != nil {
+		var cancel context.CancelFunc
+		ctx, cancel = w.opts.endTime(ctx, job)
+		defer cancel()
+	}
 	err := w.handle(ctx, job)
 	switch {
 	case err == nil:
