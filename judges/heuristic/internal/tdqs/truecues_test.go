@@ -1320,6 +1320,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when not to ("not useful")`, "when to use"},
 		{"call when and skip for say when and when not", `{"name": "memory_context", "description": "Get a short context snapshot. Call when prior sessions may matter. Skip for one-off answers."}`,
 			nil, "usage_guidelines", 4, `when to use ("call when"), when not to ("skip for")`, ""},
+
+		// 107. git git_init, git_fetch: "Creates a .git directory" and
+		// "Downloads objects and refs" say what a call makes or brings
+		// onto the machine, side effects the effect group missed; a
+		// package's downloads are a count, none.
+		{"creates a directory is a side effect", `{"name": "git_init", "description": "Initialize a new Git repository at the specified path. Creates a .git directory and sets up the initial branch."}`,
+			nil, "behavioral_transparency", 3, `side effects ("creates")`, "no disclosure"},
+		{"downloads objects is a side effect", `{"name": "git_fetch", "description": "Fetch updates from a remote repository. Downloads objects and refs without merging them."}`,
+			nil, "behavioral_transparency", 2, `side effects ("downloads")`, "no disclosure of side effects"},
+		{"a package's downloads are no side effect", `{"name": "package_stats", "description": "Get a package's stats. Returns its weekly downloads and stars.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "return format", "side effects"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
