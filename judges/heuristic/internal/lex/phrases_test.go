@@ -219,6 +219,13 @@ func TestMatching(t *testing.T) {
 		{"Returns files.", "list of", ""},
 		{"Reads a file.", "auth*", ""},
 		{"Conflict (e.g. row limit exceeded).", "e g", "e.g."},
+		// The words drop apostrophes; a quote keeps them (notion
+		// API-get-self).
+		{"Retrieve your token's bot user", "tokens", "token's"},
+		{"Retrieve your token’s bot user", "tokens", "token’s"},
+		{"It doesn't change the file.", "doesnt change", "doesn't change"},
+		{"Don't call it twice; the tokens expire.", "tokens", "tokens"},
+		{"Shows the user's authorship.", "auth*", "authorship"},
 	} {
 		if got := NewText(tc.text).Matching(tc.phrase); got != tc.want {
 			t.Errorf("NewText(%q).Matching(%q) = %q, want %q", tc.text, tc.phrase, got, tc.want)

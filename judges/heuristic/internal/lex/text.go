@@ -416,14 +416,70 @@ func (t Text) Matching(phrase string) string {
 	if w, ok := abbreviated[phrase]; ok {
 		return w
 	}
-	if !strings.HasSuffix(phrase, "*") {
-		return phrase
+	m := phrase
+	if strings.HasSuffix(phrase, "*") {
+		end := at + 1 + len(phrase) - 1
+		if k := strings.IndexByte(t.norm[end:], ' '); k >= 0 {
+			end += k
+		}
+		m = t.norm[at+1 : end]
 	}
-	end := at + 1 + len(phrase) - 1
-	if k := strings.IndexByte(t.norm[end:], ' '); k >= 0 {
-		end += k
+	if strings.IndexByte(t.Raw, '\'') >= 0 || strings.Contains(t.Raw, "’") {
+		// The words drop apostrophes: "token's" is the word "tokens",
+		// which the text does not say (notion API-get-self's "Retrieve
+		// your token's bot user").
+		if w := withApostrophes(t.Lower, m); w != "" {
+			return w
+		}
 	}
-	return t.norm[at+1 : end]
+	return m
+}
+
+// withApostrophes returns the first span of lower whose words are those
+// of phrase but for apostrophes inside them ("token's" for "tokens"),
+// with what separates its words as lower has it, or "" when none is
+// one: a span that has no apostrophe is phrase as written.
+func withApostrophes(lower, phrase string) string {
+	for at := 0; at < len(lower); at++ {
+		if at > 0 && wordByte(lower[at-1]) || lower[at] != phrase[0] {
+			continue
+		}
+		i, j, marked := at, 0, false
+		for j < len(phrase) && i < len(lower) {
+			switch {
+			case lower[i] == phrase[j]:
+				i++
+				j++
+			case phrase[j] == ' ' && !wordByte(lower[i]) && lower[i] != '\'':
+				i++
+				for i < len(lower) && !wordByte(lower[i]) {
+					i++
+				}
+				j++
+			case lower[i] == '\'' && i > at && wordByte(lower[i-1]):
+				i++
+				marked = true
+			case strings.HasPrefix(lower[i:], "’") && i > at && wordByte(lower[i-1]):
+				i += len("’")
+				marked = true
+			default:
+				j = -1
+			}
+			if j < 0 {
+				break
+			}
+		}
+		if j == len(phrase) && marked && (i == len(lower) || !wordByte(lower[i])) {
+			return lower[at:i]
+		}
+	}
+	return ""
+}
+
+// wordByte reports whether b is an ASCII letter or digit, or a byte of
+// a character beyond ASCII.
+func wordByte(b byte) bool {
+	return asciiLetter(b) || asciiDigit(b) || b >= utf8.RuneSelf
 }
 
 // FirstOf returns the first phrase of list found in t, and whether one was.

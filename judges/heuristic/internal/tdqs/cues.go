@@ -249,6 +249,10 @@ var lists = struct {
 			// What a call ends ("this will forcefully terminate the
 			// specified process", desktop-commander kill_process).
 			"will terminate", "forcefully terminate*", "kills",
+			// What a call makes or brings onto the machine ("Creates a
+			// .git directory", git_init; "Downloads objects and refs",
+			// git_fetch).
+			"creates", "downloads",
 		}},
 		{safetyGroup, slices.Concat([]string{
 			"read only", "readonly", "does not modify", "doesnt modify", "does not change", "doesnt change",
@@ -672,8 +676,8 @@ var (
 )
 
 // keepVerbs are the side-effect phrases that are nouns as often as the
-// tool's verb ("Writes are blocked", "across one or more stores"): the
-// tool's only at the head of a clause, after the words that lead or
+// tool's verb ("Writes are blocked", "across one or more stores", "a
+// package's weekly downloads"): the tool's only at the head of a clause, after the words that lead or
 // stand for the tool (lists.clauseLead, lists.clauseSubject: "Writes a
 // debug report to output_dir", "it saves the file"), or just after
 // "and", "but", "then" or "it" (keepVerbLeads: "and stores them for
@@ -682,7 +686,7 @@ var (
 // (lists.notObject) nor a word of trailingNegations ("it writes
 // nothing"; facts.keptByTool).
 var (
-	keepVerbs     = []string{"writes", "stores", "saves"}
+	keepVerbs     = []string{"writes", "stores", "saves", "downloads"}
 	keepVerbLeads = []string{"and", "but", "then", "it"}
 )
 

@@ -738,7 +738,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"does not remove is a safety claim", `{"name": "prune_branch", "description": "Prune a branch. It does not remove the remote copy.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `safety ("does not remove")`, "side effects"},
 		{"wont overwrite is a safety claim", `{"name": "save_note", "description": "Save a note. It won't overwrite an existing note.", "annotations": {"readOnlyHint": false}}`,
-			nil, "behavioral_transparency", 3, `safety ("wont overwrite")`, ""},
+			nil, "behavioral_transparency", 3, `safety ("won't overwrite")`, ""},
 		{"removes the remote copy is a side effect", `{"name": "prune_branch", "description": "Prune a branch. Removes the remote copy.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `side effects ("removes")`, "safety"},
 		{"do not remove told to the caller is neither", `{"name": "prune_branch", "description": "Prune a branch. Do not remove the remote copy by hand.", "annotations": {"readOnlyHint": false}}`,
@@ -768,7 +768,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a token listed beside a token required is auth", `{"name": "list_tokens", "description": "List the deploy tokens of a project. Needs an access token with admin scope.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `authentication ("token")`, ""},
 		{"a bot user of your token is still auth", `{"name": "get_self", "description": "Acme | Retrieve your token's bot user", "annotations": {"readOnlyHint": true}}`,
-			nil, "behavioral_transparency", 3, `authentication ("tokens")`, ""},
+			nil, "behavioral_transparency", 3, `authentication ("token's")`, ""},
 		{"requires no api key is still auth", `{"name": "whois", "description": "Look up a domain. Read-only; requires no API key.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `authentication ("api key")`, ""},
 
@@ -1320,6 +1320,23 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when not to ("not useful")`, "when to use"},
 		{"call when and skip for say when and when not", `{"name": "memory_context", "description": "Get a short context snapshot. Call when prior sessions may matter. Skip for one-off answers."}`,
 			nil, "usage_guidelines", 4, `when to use ("call when"), when not to ("skip for")`, ""},
+
+		// 107. git git_init, git_fetch: "Creates a .git directory" and
+		// "Downloads objects and refs" say what a call makes or brings
+		// onto the machine, side effects the effect group missed; a
+		// package's downloads are a count, none.
+		{"creates a directory is a side effect", `{"name": "git_init", "description": "Initialize a new Git repository at the specified path. Creates a .git directory and sets up the initial branch."}`,
+			nil, "behavioral_transparency", 3, `side effects ("creates")`, "no disclosure"},
+		{"downloads objects is a side effect", `{"name": "git_fetch", "description": "Fetch updates from a remote repository. Downloads objects and refs without merging them."}`,
+			nil, "behavioral_transparency", 2, `side effects ("downloads")`, "no disclosure of side effects"},
+		{"a package's downloads are no side effect", `{"name": "package_stats", "description": "Get a package's stats. Returns its weekly downloads and stars.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "return format", "side effects"},
+
+		// 108. notion API-get-self: "Retrieve your token's bot user"
+		// is quoted as the text writes it, not as its words without
+		// the apostrophe ("tokens").
+		{"token's is quoted as written", "{\"name\": \"API-get-self\", \"description\": \"Notion | Retrieve your token's bot user\\nError Responses:\\n400: Bad request\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `authentication ("token's")`, `"tokens"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
