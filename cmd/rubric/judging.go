@@ -52,7 +52,8 @@ func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.R
 	}
 	w, err := sess.UnusedJudge(r)
 	if w != "" {
-		fmt.Fprintf(a.stderr, "rubric: %s\n", w)
+		// The engine says what to do; the command line says how.
+		fmt.Fprintf(a.stderr, "rubric: %s with --rubric (rubric rubrics show NAME lists the questions a rubric asks)\n", w)
 	}
 	return err
 }

@@ -245,8 +245,10 @@ func (s *Session) judgeRef(r *rubric.Rubric) string {
 }
 
 // UnusedJudge says, when a judge was named and r asks it nothing, that it
-// is not started; "" otherwise. Front-ends show it where the user named
-// the judge. The judge is checked as CheckJudge would check it, so that a
+// is not started and that a rubric asking questions is what starts one;
+// "" otherwise. It names no way to choose a rubric, which differs by
+// front-end: front-ends show it where the user named the judge, and may
+// add theirs. The judge is checked as CheckJudge would check it, so that a
 // name that is not there is still refused.
 func (s *Session) UnusedJudge(r *rubric.Rubric) (string, error) {
 	if s.opt.Judge == "" || len(r.Questions) > 0 {
@@ -258,7 +260,7 @@ func (s *Session) UnusedJudge(r *rubric.Rubric) (string, error) {
 	if err := s.CheckOptions(r); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("the judge %s is not started: the rubric %s asks no question", termtext.Printable(s.opt.Judge), r.Name), nil
+	return fmt.Sprintf("the judge %s is not started: the rubric %s asks no question; to use the judge, choose a rubric that asks questions", termtext.Printable(s.opt.Judge), r.Name), nil
 }
 
 // CheckOptions refuses, when r asks no question and so starts no judge,

@@ -102,26 +102,70 @@ func (fl Flags) Build(location string, command []string) (string, transport.Targ
 	if t.Sandbox.Enabled() && location != "" && name != "stdio" {
 		return "", t, fmt.Errorf("--sandbox confines a server rubric starts, and %s is read by the %s transport: give the command that starts the server after --", location, name)
 	}
-	// A header given on this command line for a target that sends none
-	// was dropped without a word; one from rubric.yaml or RUBRIC_HEADER
-	// is kept for every run, and goes to the HTTP targets among them. A
-	// base for many targets (location and command empty) keeps it too.
-	if fl.Cmd.Flags().Changed("header") && (location != "" || command != nil) && !sendsHeaders(name) {
+	// A flag given on this command line for a target whose transport
+	// does not use it was dropped without a word; one from rubric.yaml or
+	// a RUBRIC_* variable is kept for every run, and goes to the targets
+	// among them that use it. A base for many targets (location and
+	// command empty) keeps it too.
+	if location != "" || command != nil {
 		what := location
 		if command != nil {
 			what = "the command after --"
 		}
-		return "", t, fmt.Errorf("--header applies to HTTP targets only (a URL, read by the http or sse transport), and %s is read by the %s transport, which sends no header: leave --header out, or give the server's URL", what, name)
+		for _, k := range targetKinds {
+			if fl.Cmd.Flags().Changed(k.flag) && k.refuses(name) {
+				return "", t, fmt.Errorf("--%s applies to %s, and %s is read by the %s transport, %s: leave --%s out, or %s", k.flag, k.appliesTo, what, name, k.not, k.flag, k.instead)
+			}
+		}
 	}
 	return name, t, nil
 }
 
+// targetKind is a flag that only one kind of target uses, and how
+// Build refuses it for the others.
+type targetKind struct {
+	flag      string
+	refuses   func(transport string) bool
+	appliesTo string // the targets that use it
+	not       string // why the refused transport does not
+	instead   string // what to give instead
+}
+
+// targetKinds lists the target flags that only some transports use.
+// The others apply to every target (the limits), or are checked
+// against --sandbox itself (the --sandbox-* flags, see transport.Sandbox.Check).
+var targetKinds = []targetKind{
+	{"header", func(n string) bool { return !sendsHeaders(n) },
+		"HTTP targets only (a URL, read by the http or sse transport)", "which sends no header", "give the server's URL"},
+	{"follow-redirects", func(n string) bool { return !sendsHeaders(n) },
+		"HTTP targets only (a URL, read by the http or sse transport)", "which follows no redirect", "give the server's URL"},
+	{"env", func(n string) bool { return !startsServer(n) },
+		"a server rubric starts (the command after --, run by the stdio transport)", "which starts none", "give the command that starts the server after --"},
+	{"cwd", func(n string) bool { return !startsServer(n) },
+		"a server rubric starts (the command after --, run by the stdio transport)", "which starts none", "give the command that starts the server after --"},
+	{"strict-stdout", func(n string) bool { return !startsServer(n) },
+		"a server rubric starts (the command after --, run by the stdio transport)", "which starts none", "give the command that starts the server after --"},
+}
+
 // sendsHeaders says whether the transport name may send --header's
-// headers: http and sse do, and an installed plugin may; the built-in
-// file, registry and stdio transports send none.
+// headers (or follow a redirect, as --follow-redirects allows): http and
+// sse do, and an installed plugin may; the built-in file, registry and
+// stdio transports send none.
 func sendsHeaders(name string) bool {
 	switch name {
 	case "file", "registry", "stdio":
+		return false
+	}
+	return true
+}
+
+// startsServer says whether the transport name may start a server, and
+// so use --env, --cwd and --strict-stdout: stdio does, and an installed
+// plugin may; the built-in file, registry, http and sse transports start
+// none.
+func startsServer(name string) bool {
+	switch name {
+	case "file", "registry", "http", "sse":
 		return false
 	}
 	return true

@@ -61,6 +61,28 @@ func TestTarget(t *testing.T) {
 		{name: "a bad pair", args: []string{"score", "--header", "X-A=1", "--header", "Authorization Bearer abcdefghijklmnop", "http://h"},
 			err: `--header number 2 of 2 is not NAME=VALUE or NAME: VALUE (its text is not shown: it may hold a secret): give it as NAME=VALUE or NAME: VALUE`},
 		{name: "an env pair is NAME=VALUE only", args: []string{"score", "--env", "TOKEN:1", "--", "x"}, err: `--env number 1 of 1 is not NAME=VALUE`},
+		// A flag only one kind of target uses, given on the command line
+		// for another kind, is refused, naming the flag and the transport.
+		{name: "--env with a file", args: []string{"score", "--env", "A=1", "tools.json"},
+			err: `--env applies to a server rubric starts (the command after --, run by the stdio transport), and tools.json is read by the file transport, which starts none: leave --env out, or give the command that starts the server after --`},
+		{name: "--cwd with a URL", args: []string{"score", "--cwd", "/srv", "https://example.com/mcp"},
+			err: `--cwd applies to a server rubric starts (the command after --, run by the stdio transport), and https://example.com/mcp is read by the http transport, which starts none`},
+		{name: "--strict-stdout with sse", args: []string{"score", "--transport", "sse", "--strict-stdout", "http://h/sse"},
+			err: `--strict-stdout applies to a server rubric starts (the command after --, run by the stdio transport), and http://h/sse is read by the sse transport, which starts none`},
+		{name: "--cwd with a registry capture", args: []string{"score", "--cwd", "/srv", "registry://cap.json"},
+			err: `--cwd applies to a server rubric starts (the command after --, run by the stdio transport), and registry://cap.json is read by the registry transport`},
+		{name: "--follow-redirects with a command", args: []string{"score", "--follow-redirects", "--", "x"},
+			err: `--follow-redirects applies to HTTP targets only (a URL, read by the http or sse transport), and the command after -- is read by the stdio transport, which follows no redirect: leave --follow-redirects out, or give the server's URL`},
+		{name: "--follow-redirects with a file", args: []string{"score", "--follow-redirects", "tools.json"},
+			err: `--follow-redirects applies to HTTP targets only (a URL, read by the http or sse transport), and tools.json is read by the file transport`},
+		{name: "--header with a file", args: []string{"score", "--header", "X-A=1", "tools.json"},
+			err: `--header applies to HTTP targets only (a URL, read by the http or sse transport), and tools.json is read by the file transport, which sends no header: leave --header out, or give the server's URL`},
+		{name: "--follow-redirects with a URL", args: []string{"score", "--follow-redirects", "http://h"}, transport: "http",
+			want: transport.Target{Location: "http://h", FollowRedirects: true}},
+		{name: "--strict-stdout with a command", args: []string{"score", "--strict-stdout", "--", "x"}, transport: "stdio",
+			want: transport.Target{Location: "x", Args: []string{}, StrictStdout: true}},
+		{name: "--env with an installed transport", args: []string{"score", "--env", "A=1", "dir://./tools"}, transport: "dir",
+			want: transport.Target{Location: "dir://./tools", Env: map[string]string{"A": "1"}}},
 		{name: "a secret with no name", args: []string{"score", "--env", "=sk-7781", "--", "x"}, err: `--env number 1 of 1 is not NAME=VALUE`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -132,7 +132,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		path, err = filepath.Abs(path) // each question runs in a directory of its own
 	}
 	if err != nil {
-		return judge.Identity{}, fmt.Errorf("cannot find the command %q: %w; install Claude Code (npm install -g @anthropic-ai/claude-code), or set the claude-cli judge's command option to its path", command, unwrapExec(err))
+		return judge.Identity{}, fmt.Errorf("cannot find the command %q: %w; install Claude Code (npm install -g @anthropic-ai/claude-code), or give its path with %s", command, unwrapExec(err), judgeopt.Setting(Name, OptionCommand, "PATH"))
 	}
 	cli := filepath.Base(path)
 	version, err := cliVersion(ctx, path, cli)
@@ -140,7 +140,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		return judge.Identity{}, err
 	}
 	if pinned != "" && strings.TrimPrefix(pinned, "v") != version {
-		return judge.Identity{}, fmt.Errorf("%s is version %s, but the cli_version option asks for %s: install that version (npm install -g @anthropic-ai/claude-code@%s), or change cli_version", cli, version, pinned, strings.TrimPrefix(pinned, "v"))
+		return judge.Identity{}, fmt.Errorf("%s is version %s, but the judge's option cli_version asks for %s: install that version (npm install -g @anthropic-ai/claude-code@%s), or change it with %s", cli, version, pinned, strings.TrimPrefix(pinned, "v"), judgeopt.Setting(Name, OptionCLIVersion, version))
 	}
 	id := judge.Identity{
 		Plugin:     Name,
@@ -264,7 +264,7 @@ func (j *Judge) ask(ctx context.Context, q judge.Question) (judge.Answer, error)
 		return judge.Answer{}, err
 	}
 	if call.Err() != nil {
-		return judge.Answer{}, fmt.Errorf("%s did not answer within %s: raise the claude-cli judge's timeout option", s.id.CLI, s.timeout)
+		return judge.Answer{}, fmt.Errorf("%s did not answer within %s: if the model is slow, give it longer with %s", s.id.CLI, s.timeout, judgeopt.Setting(Name, OptionTimeout, "5m"))
 	}
 	return s.answer(out)
 }

@@ -267,7 +267,7 @@ func TestTimeout(t *testing.T) {
 		return call, cancel
 	}
 	_, err := j.Ask(context.Background(), question)
-	if want := "claude did not answer within 300ms: raise the claude-cli judge's timeout option"; err == nil || err.Error() != want {
+	if want := "claude did not answer within 300ms: if the model is slow, give it longer with --judge-option timeout=5m (or in --judge claude-cli:timeout=5m)"; err == nil || err.Error() != want {
 		t.Fatalf("error %v, want %s", err, want)
 	}
 	if bound != 300*time.Millisecond {
@@ -395,7 +395,7 @@ func TestConfigureErrors(t *testing.T) {
 		{
 			name:  "another version than the pinned one",
 			model: model, opts: map[string]string{"cli_version": "2.1.250"},
-			want: "claude is version 2.1.288, but the cli_version option asks for 2.1.250: install that version (npm install -g @anthropic-ai/claude-code@2.1.250), or change cli_version",
+			want: "claude is version 2.1.288, but the judge's option cli_version asks for 2.1.250: install that version (npm install -g @anthropic-ai/claude-code@2.1.250), or change it with --judge-option cli_version=2.1.288 (or in --judge claude-cli:cli_version=2.1.288)",
 		},
 		{
 			name: "an unreadable version", version: "Claude Code (nightly)",
@@ -415,22 +415,22 @@ func TestConfigureErrors(t *testing.T) {
 		{
 			name:  "a timeout that is no duration",
 			model: model, opts: map[string]string{"timeout": "5"},
-			want: `the claude-cli judge's option timeout must be a positive duration such as "90s" or "2m", not "5"`,
+			want: `the claude-cli judge's option timeout must be a positive duration such as "90s" or "2m", not "5": give it with --judge-option timeout=DURATION (or in --judge claude-cli:timeout=DURATION)`,
 		},
 		{
 			name:  "a negative timeout",
 			model: model, opts: map[string]string{"timeout": "-1s"},
-			want: `the claude-cli judge's option timeout must be a positive duration such as "90s" or "2m", not "-1s"`,
+			want: `the claude-cli judge's option timeout must be a positive duration such as "90s" or "2m", not "-1s": give it with --judge-option timeout=DURATION (or in --judge claude-cli:timeout=DURATION)`,
 		},
 		{
 			name:  "no such command",
 			model: model, opts: map[string]string{"command": "claude-nope"},
-			want: `cannot find the command "claude-nope": executable file not found in $PATH; install Claude Code (npm install -g @anthropic-ai/claude-code), or set the claude-cli judge's command option to its path`,
+			want: `cannot find the command "claude-nope": executable file not found in $PATH; install Claude Code (npm install -g @anthropic-ai/claude-code), or give its path with --judge-option command=PATH (or in --judge claude-cli:command=PATH)`,
 		},
 		{
 			name:  "no such file",
 			model: model, opts: map[string]string{"command": missing},
-			want: `cannot find the command "` + missing + `": stat ` + missing + `: no such file or directory; install Claude Code (npm install -g @anthropic-ai/claude-code), or set the claude-cli judge's command option to its path`,
+			want: `cannot find the command "` + missing + `": stat ` + missing + `: no such file or directory; install Claude Code (npm install -g @anthropic-ai/claude-code), or give its path with --judge-option command=PATH (or in --judge claude-cli:command=PATH)`,
 		},
 	}
 	for _, c := range cases {

@@ -3,17 +3,32 @@
 // answers written by hand for a test or a calibration case. A replayed run
 // is as deterministic as the file, costs nothing and needs no network.
 //
-// The file holds one JSON object per line, a judge.Recorded:
+// The file holds one JSON object per line, a judge.Recorded. This one is
+// testdata/weather.jsonl, the example the README shows:
 //
-//	# TDQS answers for the weather server, written by hand.
-//	{"kind": "tdqs.tool", "subject": "get_forecast", "answer": {"purpose_clarity": 4, "justification": "..."}}
-//	{"kind": "tdqs.tool", "subject": "get_alerts", "answer": {"purpose_clarity": 2, "justification": "..."}, "model": "claude-opus-5-5"}
-//	{"kind": "tdqs.coherence", "subject": "surface", "answer": {"coherence": 3, "justification": "..."}}
+//	# TDQS answers for a two-tool weather server, written by hand.
+//	# One question per tool (kind tdqs.tool, subject the tool's name), and one
+//	# about the whole set (kind tdqs.coherence, subject "surface").
+//
+//	{"kind": "tdqs.tool", "subject": "get_forecast", "model": "claude-opus-5-5", "answer": {"purpose_clarity": {"score": 4, "justification": "Says it returns a daily forecast for a place."}, "usage_guidelines": {"score": 3, "justification": "No word on when to prefer get_alerts."}}}
+//	{"kind": "tdqs.tool", "subject": "get_alerts", "model": "claude-opus-5-5", "answer": {"purpose_clarity": {"score": 2, "justification": "\"Alerts\" is not said to mean severe-weather warnings."}, "usage_guidelines": {"score": 1, "justification": "Nothing."}}}
+//
+//	# The coherence of the whole set.
+//	{"kind": "tdqs.coherence", "subject": "surface", "model": "claude-opus-5-5", "answer": {"coherence": {"score": 3, "justification": "Consistent names; overlapping scopes."}}}
 //
 // kind is the question's kind, subject the tool's name ("surface" for a
 // question about the whole surface), answer the answer itself as a JSON
-// value (not a string holding JSON), and model, optional, the model that
-// gave it. Blank lines and lines starting with # are skipped.
+// value (not a string holding JSON), in the shape the question's
+// answer_schema asks for, and model, optional, the model that gave it.
+// tokens, optional, is what the answer cost ({"input": N, "output": N}),
+// replayed as the judge's usage. Blank lines and lines starting with #
+// are skipped.
+//
+// The example shows a file's shape: its answers are not of the shape the
+// built-in tdqs rubric's answer_schema asks for, and a replayed
+// answer is checked against that schema when it is asked, as a model's
+// is, so tdqs refuses them, naming the line. A file recorded with
+// --record holds answers of the right shape.
 //
 // The whole file is read and checked when the judge is configured: a line
 // that cannot be read, or a second answer to the same kind and subject, is

@@ -2,7 +2,7 @@
 // it refuses a key the judge does not know, so a misspelt option is never
 // silently ignored, and reads each value as a string, number, duration,
 // URL or environment variable name, with an error that names the judge,
-// the option and what it must be.
+// the option, what it must be and how the user gives it (Setting).
 package judgeopt
 
 import (
@@ -64,9 +64,24 @@ func NewOptions(judgeName string, m map[string]string, known ...string) (*Option
 		judgeName, what, strings.Join(named, ", "), strings.Join(slices.Sorted(slices.Values(known)), ", "))
 }
 
-// errorf words a bad option value.
-func (o *Options) errorf(key, want, got string) error {
-	return fmt.Errorf("the %s judge's option %s must be %s, not %q", o.judge, key, want, got)
+// errorf words a bad option value, and how the user gives it another:
+// example stands for the value in the option's setting (see Setting).
+func (o *Options) errorf(key, want, example, got string) error {
+	return fmt.Errorf("the %s judge's option %s must be %s, not %q: give it with %s", o.judge, key, want, got, Setting(o.judge, key, example))
+}
+
+// Setting names the ways a user sets the option key of the built-in judge
+// judgeName, with example standing for its value, for a message that
+// tells them to change it: "--judge-option timeout=90s (or in --judge
+// claude-cli:timeout=90s)". The base URL, which has a flag of its own, is
+// named by that flag first. The key alone is spelt as no flag and no key
+// of rubric.yaml.
+func Setting(judgeName, key, example string) string {
+	pair := key + "=" + example
+	if key == "base_url" {
+		return "--base-url (or " + pair + " in --judge-option or in --judge " + judgeName + ":" + pair + ")"
+	}
+	return "--judge-option " + pair + " (or in --judge " + judgeName + ":" + pair + ")"
 }
 
 // String returns the option's value, or def when it is not given.
@@ -82,7 +97,11 @@ func (o *Options) String(key, def string) string {
 func (o *Options) OneOf(key, def string, allowed ...string) (string, error) {
 	v := o.String(key, def)
 	if !slices.Contains(allowed, v) {
-		return "", o.errorf(key, "one of "+strings.Join(allowed, ", "), v)
+		example := "VALUE"
+		if len(allowed) > 0 {
+			example = allowed[0]
+		}
+		return "", o.errorf(key, "one of "+strings.Join(allowed, ", "), example, v)
 	}
 	return v, nil
 }
@@ -98,7 +117,7 @@ func (o *Options) Float(key string, lo, hi float64) (float64, bool, error) {
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || f < lo || f > hi {
-		return 0, false, o.errorf(key, fmt.Sprintf("a number from %g to %g", lo, hi), s)
+		return 0, false, o.errorf(key, fmt.Sprintf("a number from %g to %g", lo, hi), "N", s)
 	}
 	return f, true, nil
 }
@@ -116,7 +135,7 @@ func (o *Options) Int(key string, min int64) (int64, bool, error) {
 		if min > math.MinInt64 {
 			want = fmt.Sprintf("a whole number from %d", min)
 		}
-		return 0, false, o.errorf(key, want, s)
+		return 0, false, o.errorf(key, want, "N", s)
 	}
 	return n, true, nil
 }
@@ -130,7 +149,7 @@ func (o *Options) Duration(key string, def time.Duration) (time.Duration, error)
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d <= 0 {
-		return 0, o.errorf(key, `a positive duration such as "90s" or "2m"`, s)
+		return 0, o.errorf(key, `a positive duration such as "90s" or "2m"`, "DURATION", s)
 	}
 	return d, nil
 }
@@ -144,10 +163,10 @@ func (o *Options) BaseURL(key, def string) (*url.URL, error) {
 		// The URL is quoted without its credentials: a key put in its
 		// query or userinfo would otherwise reach the terminal and
 		// failed.json.
-		return nil, o.errorf(key, "an http or https URL such as "+def, redact.URL(s))
+		return nil, o.errorf(key, "an http or https URL such as "+def, "URL", redact.URL(s))
 	}
 	if u.User != nil {
-		return nil, fmt.Errorf("the %s judge's option %s must not carry credentials: put the key in an environment variable and name it with api_key_env", o.judge, key)
+		return nil, fmt.Errorf("the %s judge's option %s must not carry credentials: put the key in an environment variable and name it with %s", o.judge, key, Setting(o.judge, "api_key_env", "NAME"))
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	u.RawPath = ""
@@ -162,7 +181,7 @@ var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 func (o *Options) EnvName(key, def string) (string, error) {
 	s := o.String(key, def)
 	if !envName.MatchString(s) {
-		return "", fmt.Errorf("the %s judge's option %s must name an environment variable (such as %s) that holds the key, not the key itself", o.judge, key, def)
+		return "", fmt.Errorf("the %s judge's option %s must name an environment variable (such as %s) that holds the key, not the key itself: give it with %s", o.judge, key, def, Setting(o.judge, key, "NAME"))
 	}
 	return s, nil
 }

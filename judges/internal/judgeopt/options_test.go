@@ -44,18 +44,21 @@ func TestOptions(t *testing.T) {
 		key, value string
 		read       func(*Options) error
 		want       string
+		// ends is how the message ends: how the user gives the option,
+		// for the key alone is spelt as no flag and no key of rubric.yaml.
+		ends string
 	}{
-		{"temperature", "NaN", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, "a number from 0 to 2"},
-		{"temperature", "-1", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, `a number from 0 to 2, not "-1"`},
-		{"temperature", "9", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, `a number from 0 to 2, not "9"`},
-		{"temperature", "Inf", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, "a number from 0 to 2"},
-		{"temperature", "0.5", func(o *Options) error { _, _, err := o.Float("temperature", 0, 0.25); return err }, `a number from 0 to 0.25, not "0.5"`},
-		{"max_tokens", "99999999999999999999", func(o *Options) error { _, _, err := o.Int("max_tokens", 1); return err }, "a whole number from 1"},
-		{"timeout", "-5s", func(o *Options) error { _, err := o.Duration("timeout", 0); return err }, "a positive duration"},
-		{"base_url", "ftp://host/v1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL"},
-		{"base_url", "http://host/v1?key=1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL"},
-		{"api_key_env", "sk-live-123", func(o *Options) error { _, err := o.EnvName("api_key_env", "DEMO_KEY"); return err }, "not the key itself"},
-		{"mode", "c", func(o *Options) error { _, err := o.OneOf("mode", "a", "a", "b"); return err }, "one of a, b"},
+		{"temperature", "NaN", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, "a number from 0 to 2", ": give it with --judge-option temperature=N (or in --judge demo:temperature=N)"},
+		{"temperature", "-1", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, `a number from 0 to 2, not "-1"`, ": give it with --judge-option temperature=N (or in --judge demo:temperature=N)"},
+		{"temperature", "9", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, `a number from 0 to 2, not "9"`, ": give it with --judge-option temperature=N (or in --judge demo:temperature=N)"},
+		{"temperature", "Inf", func(o *Options) error { _, _, err := o.Float("temperature", 0, 2); return err }, "a number from 0 to 2", ": give it with --judge-option temperature=N (or in --judge demo:temperature=N)"},
+		{"temperature", "0.5", func(o *Options) error { _, _, err := o.Float("temperature", 0, 0.25); return err }, `a number from 0 to 0.25, not "0.5"`, ": give it with --judge-option temperature=N (or in --judge demo:temperature=N)"},
+		{"max_tokens", "99999999999999999999", func(o *Options) error { _, _, err := o.Int("max_tokens", 1); return err }, "a whole number from 1", ": give it with --judge-option max_tokens=N (or in --judge demo:max_tokens=N)"},
+		{"timeout", "-5s", func(o *Options) error { _, err := o.Duration("timeout", 0); return err }, "a positive duration", ": give it with --judge-option timeout=DURATION (or in --judge demo:timeout=DURATION)"},
+		{"base_url", "ftp://host/v1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL", ": give it with --base-url (or base_url=URL in --judge-option or in --judge demo:base_url=URL)"},
+		{"base_url", "http://host/v1?key=1", func(o *Options) error { _, err := o.BaseURL("base_url", "https://x/v1"); return err }, "an http or https URL", ": give it with --base-url (or base_url=URL in --judge-option or in --judge demo:base_url=URL)"},
+		{"api_key_env", "sk-live-123", func(o *Options) error { _, err := o.EnvName("api_key_env", "DEMO_KEY"); return err }, "not the key itself", ": give it with --judge-option api_key_env=NAME (or in --judge demo:api_key_env=NAME)"},
+		{"mode", "c", func(o *Options) error { _, err := o.OneOf("mode", "a", "a", "b"); return err }, "one of a, b", ": give it with --judge-option mode=a (or in --judge demo:mode=a)"},
 	}
 	for _, b := range bad {
 		o, err := NewOptions("demo", map[string]string{b.key: b.value}, known...)
@@ -63,7 +66,7 @@ func TestOptions(t *testing.T) {
 			t.Fatal(err)
 		}
 		err = b.read(o)
-		if err == nil || !strings.Contains(err.Error(), b.want) || !strings.Contains(err.Error(), "the demo judge's option "+b.key) {
+		if err == nil || !strings.Contains(err.Error(), b.want) || !strings.Contains(err.Error(), "the demo judge's option "+b.key) || !strings.HasSuffix(err.Error(), b.ends) {
 			t.Errorf("%s = %q: %v", b.key, b.value, err)
 		}
 		if b.key == "api_key_env" && err != nil && strings.Contains(err.Error(), b.value) {
@@ -115,7 +118,7 @@ func TestBaseURLKeepsCredentialsOut(t *testing.T) {
 		{"http://h/v1?key=k-111", `the demo judge's option base_url must be an http or https URL such as https://x/v1, not "http://h/v1?key=[redacted]"`},
 		{"http://h/v1?api_key=k-111&x=1", `not "http://h/v1?api_key=[redacted]&x=1"`},
 		{"ftp://u:k-111@h/v1", `not "ftp://u:[redacted]@h/v1"`},
-		{"http://u:k-111@h/v1", "must not carry credentials"},
+		{"http://u:k-111@h/v1", "must not carry credentials: put the key in an environment variable and name it with --judge-option api_key_env=NAME (or in --judge demo:api_key_env=NAME)"},
 		{"http://h/v1#token=k-111", `not "http://h/v1#token=[redacted]"`},
 	}
 	for _, c := range cases {
