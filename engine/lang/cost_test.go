@@ -14,9 +14,9 @@ import (
 	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
-// TestBuiltinLaddersHold: every formula of the built-in rubrics
-// (schema-quality, tdqs, gradable, tool-safety, toolset: their checks,
-// lets, metrics and scores, as rubrics/compiled.bin holds them) is
+// TestBuiltinLaddersHold: every formula of the built-in rubrics (each
+// rubric under rubrics/: their checks, lets, metrics and scores, as
+// rubrics/compiled.bin holds them) is
 // untracked up to the same size as when the table was generated. The
 // table records each formula's ladder as the estimator of its build
 // gave it, so a change of the estimator that moves a built-in formula

@@ -79,11 +79,13 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 	act, n := wideData(t, 5000)
 	limit := LimitFor(CostLimit, n/2)
 	for _, src := range []string{
-		// Tool Safety's objectValues, on the parameters' schemas.
+		// Whether any parameter's schema has an object among its
+		// default or its enum values.
 		`signals.schemas.exists(s, is_object(s) && (
 		  ('default' in s && (is_object(s.default) || (is_list(s.default) && s.default.exists(e, is_object(e)))))
 		  || ('enum' in s && is_list(s.enum) && s.enum.exists(e, is_object(e)))))`,
-		// Tool Safety's located, on the parameters' names.
+		// Each parameter's name located in the tool: a JSON pointer
+		// to it, escaped, and the name.
 		`signals.names.map(n, {'path': '/inputSchema/properties/' + n.replace('~', '~0').replace('/', '~1'), 'text': n, 'key': true})`,
 		// A map's keys, its values through them, an index.
 		`signals.props.map(k, k + ':' + signals.props[k].type).size() == size(signals.names)`,

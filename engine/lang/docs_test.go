@@ -71,8 +71,8 @@ func TestEveryFunctionDocumented(t *testing.T) {
 
 // TestFunctionsNameNoRubric: the function table shows what each function
 // does in the language's own terms; the engine knows no rubric, so no
-// entry names a rubric of rubrics/ by its name (tool-safety or "tool
-// safety") or its title.
+// entry names a rubric of rubrics/ by its name (written with a hyphen
+// or a space) or its title.
 func TestFunctionsNameNoRubric(t *testing.T) {
 	files, err := filepath.Glob("../../rubrics/*.hcl")
 	if err != nil || len(files) == 0 {

@@ -34,8 +34,8 @@ func TestSHA256Hex(t *testing.T) {
 	}
 }
 
-// BenchmarkSHA256Hex hashes a definition-sized text (TDQS's inputHash
-// signal hashes every tool's canonical JSON).
+// BenchmarkSHA256Hex hashes a definition-sized text (as a signal that
+// hashes each tool's canonical JSON does).
 func BenchmarkSHA256Hex(b *testing.B) {
 	s := strings.Repeat(`{"name":"x","description":"a tool"}`, 45)
 	b.ReportAllocs()
