@@ -1,5 +1,7 @@
 package httpjudge
 
+import "github.com/rubricmcp/rubric/judges/internal/judgeopt"
+
 // A judge sees its options, not where they came from: --base-url, a
 // base-url key in rubric.yaml and RUBRIC_BASE_URL all reach it as the
 // option base_url, as do --judge-option base_url=URL and a --judge
@@ -8,8 +10,10 @@ package httpjudge
 // gave the value, and the option for the other two ways.
 
 // BaseURLSetting names the ways a user sets a judge's base URL, for a
-// message that tells them to check or change it.
-const BaseURLSetting = "--base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"
+// message that tells them to check or change it, as judgeopt words every
+// option's (NAME for the judge's name, which the several judges built on
+// this package differ in).
+var BaseURLSetting = judgeopt.Setting("NAME", "base_url", "URL")
 
 // OptionSetting names the way a user sets the judge option key, with an
 // example value: "--judge-option timeout=5m".
