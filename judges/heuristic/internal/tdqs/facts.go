@@ -1256,13 +1256,22 @@ func runsInBackground(d lex.Text) bool {
 // words before it in its sentence ("leaving others unchanged", "are
 // left unchanged", "Leaves the parent org intact").
 func leftAlone(d lex.Text, p string) bool {
+	return wordWhere(d, p, func(_ int, ws []string, i int) bool {
+		return slices.ContainsFunc(ws[max(0, i-4):i], func(b string) bool { return slices.Contains(leaveVerbs, b) })
+	})
+}
+
+// wordWhere reports whether word p occurs in d at least once where at
+// holds, given the index k of its sentence, that sentence's words and
+// p's index among them. Only the sentences that have p are read.
+func wordWhere(d lex.Text, p string, at func(k int, ws []string, i int) bool) bool {
 	for k := range d.Sentences {
 		if !d.SentenceHas(k, p) {
 			continue
 		}
 		ws := d.Sentence(k).Words
 		for i, w := range ws {
-			if w == p && slices.ContainsFunc(ws[max(0, i-4):i], func(b string) bool { return slices.Contains(leaveVerbs, b) }) {
+			if w == p && at(k, ws, i) {
 				return true
 			}
 		}
@@ -1277,26 +1286,15 @@ func leftAlone(d lex.Text, p string) bool {
 // status"), nor as a value of a state's field (stateNouns: "Status:
 // blocked or running", "with status blocked").
 func stateOfTool(d lex.Text, p string) bool {
-	for k := range d.Sentences {
-		if !d.SentenceHas(k, p) {
-			continue
-		}
-		field := namesField(d.Sentences[k], p)
+	return wordWhere(d, p, func(k int, ws []string, i int) bool {
 		// A line that opens with a state's field ("Status: blocked or
 		// running") gives its values: every cue in it is one.
-		if stateField(d.Sentences[k]) {
-			continue
+		if stateField(d.Sentences[k]) || i == 0 && namesField(d.Sentences[k], p) {
+			return false
 		}
-		ws := d.Sentence(k).Words
-		for i, w := range ws {
-			if w != p || i == 0 && field || i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1]) ||
-				!notAfterWord(lex.Context{Before: ws[max(0, i-2):i]}, stateNouns) {
-				continue
-			}
-			return true
-		}
-	}
-	return false
+		return !(i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1])) &&
+			notAfterWord(lex.Context{Before: ws[max(0, i-2):i]}, stateNouns)
+	})
 }
 
 // stateField reports whether sentence raw opens with one of stateNouns
@@ -1349,24 +1347,12 @@ func credentialNeeded(d lex.Text, p string) bool {
 // secretNeeded reports whether secret cue p (secretCues), a word,
 // occurs in d at least once as a secret the call needs: see secretCues.
 func secretNeeded(d lex.Text, p string) bool {
-	for k := range d.Sentences {
-		if !d.SentenceHas(k, p) {
-			continue
-		}
-		ws := d.Sentence(k).Words
-		for i, w := range ws {
-			if w != p {
-				continue
-			}
-			needed := i > 0 && credentialWordSet[ws[i-1]] && ws[i-1] != "secret" ||
-				i+1 < len(ws) && slices.Contains(secretKindAfter, ws[i+1]) ||
-				slices.ContainsFunc(ws[:i], func(b string) bool { return slices.Contains(tokenRequirements, b) })
-			if needed && !credentialActedOn(ws[:i]) {
-				return true
-			}
-		}
-	}
-	return false
+	return wordWhere(d, p, func(_ int, ws []string, i int) bool {
+		needed := i > 0 && credentialWordSet[ws[i-1]] && ws[i-1] != "secret" ||
+			i+1 < len(ws) && slices.Contains(secretKindAfter, ws[i+1]) ||
+			slices.ContainsFunc(ws[:i], func(b string) bool { return slices.Contains(tokenRequirements, b) })
+		return needed && !credentialActedOn(ws[:i])
+	})
 }
 
 // credentialActedOn reports whether the words before a credential cue in
