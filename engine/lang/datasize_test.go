@@ -20,6 +20,17 @@ import (
 // tool and an object of values (a tool's signals).
 var wideVars = []Var{{"tool", Tool}, {"signals", Object}}
 
+// wideEnv is wideVars' environment and wideData(t, n).
+func wideEnv(t *testing.T, n int) (*Env, Vars, uint64) {
+	t.Helper()
+	e, err := NewEnv(wideVars...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, size := wideData(t, n)
+	return e, act, size
+}
+
 // wideData is a tool of n parameters, each {"type": "string",
 // "description": "value i"}, and signals made of it as a rubric makes
 // them (the parameters' schemas, their names, the properties by name),
@@ -72,11 +83,7 @@ func evalTracked(t *testing.T, p *Program, act any) (ref.Val, uint64, error) {
 // stays within that estimate, so the tracker could not have stopped it.
 func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 	heavytest.Later(t)
-	e, err := NewEnv(wideVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act, n := wideData(t, 5000)
+	e, act, n := wideEnv(t, 5000)
 	limit := LimitFor(CostLimit, n/2)
 	for _, src := range []string{
 		// Whether any parameter's schema has an object among its
@@ -110,8 +117,8 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%.60s: %v", src, err)
 		}
-		if charged := charge; charged > est {
-			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charged, est)
+		if charge > est {
+			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charge, est)
 		}
 		before := TrackedOverData()
 		got, err := p.EvalSized(act, n)
@@ -135,11 +142,7 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 // still tracked, and one that exceeds it is stopped.
 func TestWideDataStaysTracked(t *testing.T) {
 	heavytest.Later(t)
-	e, err := NewEnv(wideVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act, n := wideData(t, 2000)
+	e, act, n := wideEnv(t, 2000)
 	limit := LimitFor(CostLimit, n/2)
 	for _, tt := range []struct {
 		src string
@@ -354,11 +357,7 @@ func FuzzPathSize(f *testing.F) {
 // there, and an estimate costs more than it saves on a surface of many
 // ordinary tools): a formula its static estimate tracks is tracked.
 func TestShortDataKeepsStaticPath(t *testing.T) {
-	e, err := NewEnv(wideVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act, n := wideData(t, 200)
+	e, act, n := wideEnv(t, 200)
 	if n >= minDataSize {
 		t.Fatalf("data %d long, want it shorter than %d", n, minDataSize)
 	}
@@ -379,11 +378,7 @@ func TestShortDataKeepsStaticPath(t *testing.T) {
 // macro, optional fields. Those whose estimate fits their limit run
 // untracked, so this is what keeps the limit holding.
 func TestDataEstimateBoundsItsCharge(t *testing.T) {
-	e, err := NewEnv(wideVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act, n := wideData(t, 3000)
+	e, act, n := wideEnv(t, 3000)
 	deep := make([]any, 3000)
 	for i := range deep {
 		deep[i] = map[string]any{
@@ -423,8 +418,8 @@ func TestDataEstimateBoundsItsCharge(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", src, err)
 		}
-		if charged := charge; charged > est {
-			t.Errorf("%s: charged %d, above its estimate on the data %d", src, charged, est)
+		if charge > est {
+			t.Errorf("%s: charged %d, above its estimate on the data %d", src, charge, est)
 		}
 	}
 }
@@ -434,11 +429,7 @@ func TestDataEstimateBoundsItsCharge(t *testing.T) {
 // of them together, work out its per-evaluation estimate and build its
 // untracked program once (run it with -race).
 func TestWideDataShared(t *testing.T) {
-	e, err := NewEnv(wideVars...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	act, n := wideData(t, 2000)
+	e, act, n := wideEnv(t, 2000)
 	p := compileAt(t, e, `signals.schemas.exists(s, 'default' in s && s.default.exists(e, is_object(e)))`, LimitFor(CostLimit, n/2))
 	done := make(chan error)
 	for range 4 {
@@ -500,7 +491,7 @@ func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
 		}
 		charged, est := charge, p.costOn(act, size)
 		if charged > est {
-			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charged, est)
+			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charge, est)
 		}
 		if fits, _ := p.fitsOn(act, size); fits && charged > limit {
 			t.Errorf("%.60s: untracked, charged %d past its limit %d", src, charged, limit)
