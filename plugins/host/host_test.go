@@ -247,8 +247,22 @@ func TestOwnDeadline(t *testing.T) {
 		if errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("%s: %v reads as a context's deadline", kind, err)
 		}
+		// The caller's deadline has passed, and its timer has not yet
+		// fired here, as on a busy machine when the plugin, handed that
+		// deadline by gRPC, reports it first: it is the caller's.
+		_, err = j.Ask(lateTimer{context.Background()}, judge.Question{Kind: kind})
+		var own *OwnDeadlineError
+		if errors.As(err, &own) {
+			t.Errorf("%s past the caller's deadline: %v, want no plugin's own deadline", kind, err)
+		}
 	}
 }
+
+// lateTimer is a context whose deadline has passed while its timer has
+// not fired: Err is still nil.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Unix(0, 0), true }
 
 // TestJudgeWithoutIdentity: a judge whose configured identity names no
 // plugin or version is refused, naming what is missing; its answers would
