@@ -57,6 +57,6 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "200 refusal", Status: 200, Body: judgetest.Fixture(t, "completion_refusal.json"),
 			Kind: judgetest.AskAgain, Says: []string{"the model refused to answer: I'm sorry, I can't help with that request."}},
 		{Name: "200 cut off", Status: 200, Body: judgetest.Fixture(t, "completion_length.json"),
-			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (64)", "raise the judge's limit with --judge-option max_tokens=N"}},
+			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (64)", "raise the judge's limit with --judge-option max_tokens=N (or in --judge openai:max_tokens=N)"}},
 	})
 }

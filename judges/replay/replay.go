@@ -149,7 +149,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	if s := c.Options[OptionMaxFileSize]; s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n <= 0 {
-			return judge.Identity{}, fmt.Errorf("the replay judge's %s option is a number of bytes above 0, not %q", OptionMaxFileSize, s)
+			return judge.Identity{}, fmt.Errorf("the replay judge's option %s must be a number of bytes above 0, not %q: give it with %s", OptionMaxFileSize, s, judgeopt.Setting(Name, OptionMaxFileSize, "BYTES"))
 		}
 		max = n
 	}

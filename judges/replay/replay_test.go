@@ -149,7 +149,7 @@ func TestConfigureOptionErrors(t *testing.T) {
 		{"no such file", map[string]string{"answers": missing}, "answers file " + missing + " does not exist: give a file of recorded answers, as --record FILE writes one"},
 		{"endless file", map[string]string{"answers": "/dev/zero"}, "/dev/zero is larger than 64MiB; raise the limit with --max-file-size"},
 		{"endless file, raised limit", map[string]string{"answers": "/dev/zero", "max_file_size": "65536"}, "/dev/zero is larger than 64KiB; raise the limit with --max-file-size"},
-		{"bad limit", map[string]string{"answers": "/dev/zero", "max_file_size": "-1"}, `the replay judge's max_file_size option is a number of bytes above 0, not "-1"`},
+		{"bad limit", map[string]string{"answers": "/dev/zero", "max_file_size": "-1"}, `the replay judge's option max_file_size must be a number of bytes above 0, not "-1": give it with --judge-option max_file_size=BYTES (or in --judge replay:max_file_size=BYTES)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
