@@ -29,7 +29,7 @@ func TestErrorReplies(t *testing.T) {
 			Kind: judgetest.Wait, Wait: 5 * time.Second},
 		{Name: "504", Status: 504, Body: judgetest.Fixture(t, "error_500.json"), Kind: judgetest.Wait},
 		{Name: "400 schema refused", Status: 400, Body: judgetest.Fixture(t, "error_400_schema.json"),
-			Kind: judgetest.Stop, Says: []string{"400 Bad Request", "'additionalProperties' is required", `response_format = "json_object" or "none"`}},
+			Kind: judgetest.Stop, Says: []string{"400 Bad Request", "'additionalProperties' is required", "a server without structured outputs needs response_format json_object or none: give it with --judge-option response_format=json_object (or in --judge openai:response_format=json_object)"}},
 		{Name: "400 from vLLM", Status: 400, Body: judgetest.Fixture(t, "error_400_vllm.json"),
 			Kind: judgetest.Stop, Says: []string{"maximum context length is 8192 tokens", "[BadRequestError]"}},
 		{Name: "401", Status: 401, Body: judgetest.Fixture(t, "error_401.json"),

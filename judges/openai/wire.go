@@ -124,7 +124,7 @@ func (d *dialect) Failure(e *httpjudge.Endpoint, r *httpjudge.Reply) httpjudge.F
 	switch r.Status {
 	case http.StatusBadRequest:
 		if d.format == FormatJSONSchema {
-			f.Hint += `; a server without structured outputs needs the option response_format = "json_object" or "none"`
+			f.Hint += "; a server without structured outputs needs response_format json_object or none: give it with " + judgeopt.Setting(Name, "response_format", FormatJSONObject)
 		}
 	case http.StatusForbidden:
 		f.Hint = fmt.Sprintf("the key in %s may not use model %q: check its project and permissions", e.KeyEnv, e.Model)
