@@ -23,17 +23,20 @@ import (
 )
 
 // pluginFields are the fields of a plugins.NAME entry that say which
-// program starts under NAME: where it is, and the digest it must have.
-var pluginFields = []string{"path", "sha256"}
+// program starts under NAME, and with what: where it is, the digest it
+// must have, and the host variables it sees (env), which a digest does
+// not cover and which can change what the program answers (a variable
+// that chooses its model, or where it sends the definitions).
+var pluginFields = []string{"path", "sha256", "env"}
 
 // basePlugins keeps a pull request from choosing the programs its own
-// gate starts. The plugins rubric starts (plugins.NAME.path and sha256)
-// come from the config file; when that file is one of the repository's,
+// gate starts. The plugins rubric starts (plugins.NAME.path, sha256 and
+// env) come from the config file; when that file is one of the repository's,
 // the change being gated can edit it, and with --trust-local-config a
 // judge the base names ("judge: mine") would run whatever program the
 // head points "mine" at: one that rates every description well. When
-// the head's entries differ from the base's in a path or a checksum (an
-// entry added or removed too), the base's entries replace them before
+// the head's entries differ from the base's in a path, a checksum or the
+// variables the plugin sees (an entry added or removed too), the base's entries replace them before
 // any plugin starts, for both sides, and the change returned says so;
 // the head's take effect once merged. A config file outside the
 // repository is the same for both sides; nil when there is nothing to
@@ -112,6 +115,13 @@ func pinFields(pins map[string]any) map[string]map[string]string {
 			for k, v := range m {
 				if k = strings.ToLower(k); slices.Contains(pluginFields, k) && v != nil {
 					fields[k] = fmt.Sprint(v)
+					if list, ok := v.([]any); ok && k == "env" {
+						names := make([]string, len(list))
+						for i, n := range list {
+							names[i] = fmt.Sprint(n)
+						}
+						fields[k] = envField(names)
+					}
 				}
 			}
 		}
@@ -131,9 +141,21 @@ func headPinFields(pins map[string]host.Pin) map[string]map[string]string {
 		if p.SHA256 != "" {
 			fields["sha256"] = p.SHA256
 		}
+		if len(p.Env) > 0 {
+			fields["env"] = envField(p.Env)
+		}
 		out[strings.ToLower(name)] = fields
 	}
 	return out
+}
+
+// envField is a plugin's env as pluginDiff compares it: the names
+// sorted, once each, joined by commas (the order they are given in
+// changes nothing the plugin sees); empty for none.
+func envField(names []string) string {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	return strings.Join(slices.Compact(names), ",")
 }
 
 // pluginDiff lists the fields that differ between base and head, by

@@ -205,6 +205,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	ro.Say = a.say
+	ro.EnvFlag = cmd.Flags().Changed("env")
 	jobs, err := scan.ReadList(cmd.Context(), args[0], ro)
 	if err != nil {
 		return err

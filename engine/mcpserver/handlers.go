@@ -440,7 +440,11 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	c.step(ctx, "reading the target and scoring its tools with "+r.Name)
 	rep, err := sess.Scan(ctx, src, r, run.ScanOptions{})
 	release(err == nil)
-	if err != nil {
+	var f *run.Failure
+	switch {
+	case err != nil && len(r.Questions) > 0 && errors.As(err, &f) && f.Stage == run.StageJudge && ctx.Err() == nil:
+		return nil, &judgeless{err: err, advice: s.judgelessAdvice(r, c.str("judge"))}
+	case err != nil:
 		return nil, err
 	}
 	c.step(ctx, "scored")
@@ -803,6 +807,17 @@ type rubricInfo struct {
 	Digest   string      `json:"digest"`
 	Resource string      `json:"resource,omitempty"`
 	Checks   []checkInfo `json:"checks"`
+	// AsksJudge and Questions say whether the rubric asks a judge, and
+	// what: a client choosing a rubric for a run without a judge (or
+	// without a model's) cannot tell otherwise.
+	AsksJudge bool           `json:"asks_judge"`
+	Questions []questionInfo `json:"questions"`
+}
+
+type questionInfo struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	Per  string `json:"per"`
 }
 
 type checkInfo struct {
@@ -836,7 +851,46 @@ func (s *Server) rubrics(ctx context.Context, c *call) (any, error) {
 		for _, ch := range r.Checks {
 			info.Checks = append(info.Checks, checkInfo{Name: ch.Name, Title: ch.Title, Points: ch.Points.String()})
 		}
+		info.AsksJudge, info.Questions = len(r.Questions) > 0, []questionInfo{}
+		for _, q := range r.Questions {
+			info.Questions = append(info.Questions, questionInfo{Name: q.Name, Kind: q.Kind, Per: q.Per})
+		}
 		out.Rubrics = append(out.Rubrics, info)
 	}
 	return out, nil
+}
+
+// judgeless is a score call whose rubric asks a judge questions, and
+// whose judge did not start: worded adds advice, which names the
+// built-in rubrics that need no judge.
+type judgeless struct {
+	err    error
+	advice string
+}
+
+func (e *judgeless) Error() string { return e.err.Error() + e.advice }
+func (e *judgeless) Unwrap() error { return e.err }
+
+// judgelessAdvice says, of the rubric r whose judge (the call's judge
+// argument ref) did not start, what a client can do instead: leave the
+// judge out, for the offline default, and score with a built-in rubric
+// that asks no question, named.
+func (s *Server) judgelessAdvice(r *rubric.Rubric, ref string) string {
+	var none []string
+	for _, n := range s.opt.Rubrics.Builtins {
+		if b, err := s.findRubric(n); err == nil && len(b.Questions) == 0 {
+			none = append(none, n)
+		}
+	}
+	var ways []string
+	if ref != "" {
+		ways = append(ways, "leave judge out for the default, the offline "+run.DefaultJudge+" judge")
+	}
+	if len(none) > 0 {
+		ways = append(ways, "score with a rubric that asks no question and needs no judge: "+strings.Join(none, ", ")+" (the rubrics tool says which rubrics ask a judge)")
+	}
+	if len(ways) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; the rubric %s asks a judge questions, and needs a judge that starts: %s", r.Name, strings.Join(ways, ", or "))
 }

@@ -145,8 +145,8 @@ It starts no server and asks no judge: the report's recorded answers are reused,
 	{
 		name:  "rubrics",
 		title: "List the built-in rubrics",
-		description: `Lists the rubrics built into rubric: for each its name, version, title, digest (the hash of everything that can move a score), the resource holding its HCL text, and its static checks with their weights in points.
-Use it to choose the rubric argument of score or rescore, or to cite which rubric version graded a tool; read rubric://rubrics/{name} for a rubric's full formulas.
+		description: `Lists the rubrics built into rubric: for each its name, version, title, digest (the hash of everything that can move a score), the resource holding its HCL text, its static checks with their weights in points, and whether it asks a judge questions (asks_judge) and which.
+Use it to choose the rubric argument of score or rescore, or to cite which rubric version graded a tool; a rubric whose asks_judge is false scores from the definitions alone and starts no judge. Read rubric://rubrics/{name} for a rubric's full formulas.
 Give rubric "all" for every built-in rubric, or one name or .hcl path to see that rubric alone (a path also checks that the file loads). It reads rubrics only and changes nothing.`,
 		input: `{"type": "object", "additionalProperties": false, "required": ["rubric"], "properties": {
 			"rubric": {"type": "string", "description": "\"all\" for every built-in rubric, else a built-in name (such as tdqs) or the path of a .hcl rubric."}}}`,
@@ -156,8 +156,12 @@ Give rubric "all" for every built-in rubric, or one name or .hcl path to see tha
 				"resource": {"type": "string", "description": "The URI of a built-in rubric's HCL text."},
 				"checks": {"type": "array", "description": "The static checks and their weights.", "items": {"type": "object", "properties": {
 					"name": {"type": "string"}, "title": {"type": "string"}, "points": {"type": "string", "description": "The check's weight, exact."}},
-					"required": ["name", "title", "points"]}}},
-				"required": ["name", "version", "title", "digest", "checks"]}}},
+					"required": ["name", "title", "points"]}},
+				"asks_judge": {"type": "boolean", "description": "Whether the rubric asks a judge questions: false scores from the definitions alone, with no judge; true has score's judge answer them (the default, heuristic, answers offline)."},
+				"questions": {"type": "array", "description": "The questions the rubric asks a judge, empty when it asks none.", "items": {"type": "object", "properties": {
+					"name": {"type": "string"}, "kind": {"type": "string", "description": "The kind a judge recognises the question by."}, "per": {"type": "string", "description": "What each question is asked of: tool, surface, or each item of an earlier answer."}},
+					"required": ["name", "kind", "per"]}}},
+				"required": ["name", "version", "title", "digest", "checks", "asks_judge", "questions"]}}},
 			"required": ["rubrics"]}`,
 		readOnly: true,
 		work:     func(s *Server) handler { return s.rubrics },

@@ -21,6 +21,9 @@ var explainWords = explain.Words{Overall: "leave out both metric and tool", Tool
 
 // worded is err as a client reads it; ref is the call's judge argument.
 func worded(err error, ref string) error {
+	if jl := (*judgeless)(nil); errors.As(err, &jl) {
+		return fmt.Errorf("%w%s", worded(jl.err, ref), jl.advice)
+	}
 	var se *judge.SettingError
 	var ue *explain.UnknownError
 	switch {

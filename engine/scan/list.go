@@ -107,6 +107,12 @@ type ReadOptions struct {
 	// Env is added to every server rubric starts (dummy credentials for
 	// servers that only check that one is set), over what the list says.
 	Env map[string]string
+	// EnvFlag says that Env was given on this command line (--env):
+	// ReadList then names the list's servers it does not reach (to
+	// Say), and refuses a list that starts no server at all. A standing
+	// setting (a config file's env) goes to the servers that use it
+	// without a word, as it does for one target.
+	EnvFlag bool
 	// ConfigFormat is the client configuration format, when the list is
 	// one; empty means from its name or servers key.
 	ConfigFormat clientconfig.Format
@@ -164,7 +170,43 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 	if err := uniqueNames(path, jobs); err != nil {
 		return nil, err
 	}
+	if err := envReach(path, jobs, o); err != nil {
+		return nil, err
+	}
 	return jobs, nil
+}
+
+// envAppliesTo is the servers of a list --env reaches.
+const envAppliesTo = "--env applies to the servers a scan starts (a list entry's command, or a package it installs, run by the stdio transport)"
+
+// envReach says which of jobs --env (o.Env, given on the command line)
+// does not reach, since apply sets it on the servers a scan starts only:
+// an error when it reaches none, which the user's --env cannot have
+// meant, else a line to o.Say naming the others, so that a user who
+// meant it for a URL's server (whose credentials go in headers) or a
+// capture learns it was not used there.
+func envReach(path string, jobs []Job, o ReadOptions) error {
+	if !o.EnvFlag || len(o.Env) == 0 {
+		return nil
+	}
+	var missed []string
+	for _, j := range jobs {
+		if j.Transport != "stdio" {
+			missed = append(missed, j.Name+": "+j.Transport)
+		}
+	}
+	switch {
+	case len(missed) == 0:
+		return nil
+	case len(missed) == len(jobs):
+		return fmt.Errorf("%s, and %s starts none: its %s %s read by a transport that starts none (%s): leave --env out, or list the commands that start the servers",
+			envAppliesTo, path, words.Count(len(jobs), "server"), words.Pick(len(jobs), "is", "are"), words.List(missed, 5))
+	}
+	if o.Say != nil {
+		o.Say(fmt.Sprintf("%s: it is set for %d of the %s in %s, and not for the %d read by a transport that starts none (%s)",
+			envAppliesTo, len(jobs)-len(missed), words.Count(len(jobs), "server"), path, len(missed), words.List(missed, 5)))
+	}
+	return nil
 }
 
 // hideArgs adds to j's secrets the values its command line gives what

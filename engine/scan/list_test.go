@@ -282,3 +282,69 @@ func TestReadListMissing(t *testing.T) {
 		t.Errorf("error %v, want it to begin %q", err, want)
 	}
 }
+
+// TestReadListEnv: --env reaches the servers a scan starts only, and a
+// list's other servers were passed over without a word. Given on the
+// command line (EnvFlag), it is refused for a list that starts none,
+// and the servers it does not reach are named; a standing setting (a
+// config file's env) goes to the servers that use it, as for one target.
+func TestReadListEnv(t *testing.T) {
+	const (
+		mixed = `[
+			{"name": "tidy", "target": "tidy.json"},
+			{"name": "remote", "target": "https://example.com/mcp"},
+			{"name": "local", "command": ["node", "server.js"]}
+		]`
+		started = `[{"name": "local", "command": ["node", "server.js"]}, {"name": "other", "command": ["other"]}]`
+		none    = `[{"name": "tidy", "target": "tidy.json"}, {"name": "remote", "target": "https://example.com/mcp"}]`
+	)
+	env := map[string]string{"TOKEN": "dummy"}
+	tests := []struct {
+		name string
+		text string
+		opt  scan.ReadOptions
+		said []string // %s stands for the list's path
+		err  string
+	}{
+		{name: "some servers started", text: mixed, opt: scan.ReadOptions{Env: env, EnvFlag: true},
+			said: []string{"--env applies to the servers a scan starts (a list entry's command, or a package it installs, run by the stdio transport): it is set for 1 of the 3 servers in %s, and not for the 2 read by a transport that starts none (tidy: file, remote: http)"}},
+		{name: "every server started", text: started, opt: scan.ReadOptions{Env: env, EnvFlag: true}},
+		{name: "no server started", text: none, opt: scan.ReadOptions{Env: env, EnvFlag: true},
+			err: "--env applies to the servers a scan starts (a list entry's command, or a package it installs, run by the stdio transport), and %s starts none: its 2 servers are read by a transport that starts none (tidy: file, remote: http): leave --env out, or list the commands that start the servers"},
+		{name: "a standing setting, some servers started", text: mixed, opt: scan.ReadOptions{Env: env}},
+		{name: "a standing setting, no server started", text: none, opt: scan.ReadOptions{Env: env}},
+		{name: "no environment", text: none, opt: scan.ReadOptions{EnvFlag: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "list.json")
+			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var said []string
+			tt.opt.Say = func(s string) { said = append(said, s) }
+			jobs, err := scan.ReadList(t.Context(), path, tt.opt)
+			if tt.err != "" {
+				if want := strings.ReplaceAll(tt.err, "%s", path); err == nil || err.Error() != want {
+					t.Fatalf("error %v,\nwant %s", err, want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, s := range tt.said {
+				want = append(want, strings.ReplaceAll(s, "%s", path))
+			}
+			if !slices.Equal(said, want) {
+				t.Errorf("said %q,\nwant %q", said, want)
+			}
+			for _, j := range jobs {
+				if got := j.Target.Env["TOKEN"]; (got != "") != (j.Transport == "stdio" && len(tt.opt.Env) > 0) {
+					t.Errorf("%s (%s): TOKEN = %q", j.Name, j.Transport, got)
+				}
+			}
+		})
+	}
+}

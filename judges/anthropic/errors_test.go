@@ -46,6 +46,6 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "200 refusal", Status: 200, Body: judgetest.Fixture(t, "message_refusal.json"),
 			Kind: judgetest.AskAgain, Says: []string{`the model refused to answer; it wrote "I can't help with that."`}},
 		{Name: "200 cut off", Status: 200, Body: judgetest.Fixture(t, "message_max_tokens.json"),
-			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (4096)", "raise the judge's limit with --judge-option max_tokens=N"}},
+			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (4096)", "raise the judge's limit with --judge-option max_tokens=N (or in --judge anthropic:max_tokens=N)"}},
 	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
 // request is a Messages API request body.
@@ -106,7 +107,7 @@ func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, erro
 	}
 	switch r.StopReason {
 	case "max_tokens":
-		return judge.Answer{}, e.Unreadable("the reply was cut off at max_tokens (%d) before the answer was complete; raise the judge's limit with %s", d.request.MaxTokens, httpjudge.OptionSetting("max_tokens", "N"))
+		return judge.Answer{}, e.Unreadable("the reply was cut off at max_tokens (%d) before the answer was complete; raise the judge's limit with %s", d.request.MaxTokens, judgeopt.Setting(Name, "max_tokens", "N"))
 	case "refusal":
 		return judge.Answer{}, e.Unreadable("the model refused to answer%s", wrote)
 	}

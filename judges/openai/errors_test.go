@@ -29,7 +29,7 @@ func TestErrorReplies(t *testing.T) {
 			Kind: judgetest.Wait, Wait: 5 * time.Second},
 		{Name: "504", Status: 504, Body: judgetest.Fixture(t, "error_500.json"), Kind: judgetest.Wait},
 		{Name: "400 schema refused", Status: 400, Body: judgetest.Fixture(t, "error_400_schema.json"),
-			Kind: judgetest.Stop, Says: []string{"400 Bad Request", "'additionalProperties' is required", `response_format = "json_object" or "none"`}},
+			Kind: judgetest.Stop, Says: []string{"400 Bad Request", "'additionalProperties' is required", "a server without structured outputs needs response_format json_object or none: give it with --judge-option response_format=json_object (or in --judge openai:response_format=json_object)"}},
 		{Name: "400 from vLLM", Status: 400, Body: judgetest.Fixture(t, "error_400_vllm.json"),
 			Kind: judgetest.Stop, Says: []string{"maximum context length is 8192 tokens", "[BadRequestError]"}},
 		{Name: "401", Status: 401, Body: judgetest.Fixture(t, "error_401.json"),
@@ -57,6 +57,6 @@ func TestErrorReplies(t *testing.T) {
 		{Name: "200 refusal", Status: 200, Body: judgetest.Fixture(t, "completion_refusal.json"),
 			Kind: judgetest.AskAgain, Says: []string{"the model refused to answer: I'm sorry, I can't help with that request."}},
 		{Name: "200 cut off", Status: 200, Body: judgetest.Fixture(t, "completion_length.json"),
-			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (64)", "raise the judge's limit with --judge-option max_tokens=N"}},
+			Kind: judgetest.AskAgain, Says: []string{"cut off at max_tokens (64)", "raise the judge's limit with --judge-option max_tokens=N (or in --judge openai:max_tokens=N)"}},
 	})
 }

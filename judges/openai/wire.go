@@ -8,6 +8,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/judges/internal/httpjudge"
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
 // request is a chat completions request body.
@@ -85,7 +86,7 @@ func (d *dialect) Answer(e *httpjudge.Endpoint, body []byte) (judge.Answer, erro
 		if d.maxTokens > 0 {
 			limit = fmt.Sprintf("max_tokens (%d)", d.maxTokens)
 		}
-		return judge.Answer{}, e.Unreadable("the reply was cut off at %s before the answer was complete; raise the judge's limit with %s", limit, httpjudge.OptionSetting("max_tokens", "N"))
+		return judge.Answer{}, e.Unreadable("the reply was cut off at %s before the answer was complete; raise the judge's limit with %s", limit, judgeopt.Setting(Name, "max_tokens", "N"))
 	case "content_filter":
 		return judge.Answer{}, e.Unreadable("the provider's content filter withheld the reply")
 	}
@@ -123,7 +124,7 @@ func (d *dialect) Failure(e *httpjudge.Endpoint, r *httpjudge.Reply) httpjudge.F
 	switch r.Status {
 	case http.StatusBadRequest:
 		if d.format == FormatJSONSchema {
-			f.Hint += `; a server without structured outputs needs the option response_format = "json_object" or "none"`
+			f.Hint += "; a server without structured outputs needs response_format json_object or none: give it with " + judgeopt.Setting(Name, "response_format", FormatJSONObject)
 		}
 	case http.StatusForbidden:
 		f.Hint = fmt.Sprintf("the key in %s may not use model %q: check its project and permissions", e.KeyEnv, e.Model)

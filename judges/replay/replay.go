@@ -19,7 +19,9 @@
 // kind is the question's kind, subject the tool's name ("surface" for a
 // question about the whole surface), answer the answer itself as a JSON
 // value (not a string holding JSON), in the shape the question's
-// answer_schema asks for, and model, optional, the model that gave it.
+// answer_schema asks for, and model, optional, the model that gave it
+// (a file whose lines name different models replays too: see
+// commonModel).
 // tokens, optional, is what the answer cost ({"input": N, "output": N}),
 // replayed as the judge's usage. Blank lines and lines starting with #
 // are skipped.
@@ -45,6 +47,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -89,6 +93,10 @@ type Judge struct {
 	id      judge.Identity
 	path    string           // as messages name it (OptionAnswersName)
 	answers map[key]recorded // nil until configured
+	// mixed is whether the lines name models that are not one model's:
+	// each answer then answers as the identity's model, which names them
+	// all, since the engine refuses an answer from any other than that.
+	mixed bool
 	// schemas are the questions' answer schemas compiled, by their text.
 	schemas sync.Map
 }
@@ -127,7 +135,8 @@ func (*Judge) CheckOptions(options map[string]string) error {
 
 // Configure implements judge.Judge. It reads and checks the whole
 // answers file named by the answers option. The model is c.Model when
-// given, else the one model every line names, else DefaultModel.
+// given (a file with answers from another model is refused), else what
+// commonModel makes of the models the lines name.
 func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, error) {
 	if err := j.CheckOptions(c.Options); err != nil {
 		return judge.Identity{}, err
@@ -140,7 +149,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	if s := c.Options[OptionMaxFileSize]; s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n <= 0 {
-			return judge.Identity{}, fmt.Errorf("the replay judge's %s option is a number of bytes above 0, not %q", OptionMaxFileSize, s)
+			return judge.Identity{}, fmt.Errorf("the replay judge's option %s must be a number of bytes above 0, not %q: give it with %s", OptionMaxFileSize, s, judgeopt.Setting(Name, OptionMaxFileSize, "BYTES"))
 		}
 		max = n
 	}
@@ -156,9 +165,11 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	if err != nil {
 		return judge.Identity{}, err
 	}
-	model := c.Model
+	model, mixed := c.Model, false
 	if model == "" {
-		model = commonModel(answers)
+		model, mixed = commonModel(answers)
+	} else if err := pinned(name, model, answers); err != nil {
+		return judge.Identity{}, err
 	}
 	sum := sha256.Sum256(data)
 	id := judge.Identity{
@@ -169,7 +180,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		Params:   map[string]any{"answers_sha256": hex.EncodeToString(sum[:])},
 	}
 	j.mu.Lock()
-	j.id, j.path, j.answers = id, name, answers
+	j.id, j.path, j.answers, j.mixed = id, name, answers, mixed
 	j.mu.Unlock()
 	return id, nil
 }
@@ -194,7 +205,7 @@ func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 			j.path, r.line, q.Kind, termtext.Printable(q.Subject), err, afresh)}
 	}
 	model := r.model
-	if model == "" {
+	if model == "" || j.mixed {
 		model = j.id.Model
 	}
 	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model, Tokens: r.tokens}, nil
@@ -326,18 +337,112 @@ func holdsJSON(raw json.RawMessage) bool {
 	return s != "" && (s[0] == '{' || s[0] == '[') && json.Valid([]byte(s))
 }
 
-// commonModel is the model every answer names when they all name the
-// same one, and DefaultModel otherwise.
-func commonModel(answers map[key]recorded) string {
-	model := ""
+// commonModel is the model a file's answers replay as, when the run
+// pins none: DefaultModel when no line names a model; the model every
+// line that names one names, or the one model those lines name
+// snapshots of (gpt-4o for gpt-4o-2024-08-06 and gpt-4o-2024-11-20, as
+// judge.SameModel reads a snapshot), so that each answer replays as it
+// was recorded and the pin accepts it; else, when the lines name
+// different models (a file recorded from a judge that pins none, whose
+// provider fell back to another model, or files joined), a name for
+// them all, which every answer then answers as (mixed is true).
+func commonModel(answers map[key]recorded) (model string, mixed bool) {
+	counts := modelCounts(answers)
+	if len(counts) == 0 {
+		return DefaultModel, false
+	}
+	if base, ok := oneModel(counts); ok {
+		return base, false
+	}
+	return mixedName(counts), true
+}
+
+// modelCounts counts the answers of each model the lines name.
+func modelCounts(answers map[key]recorded) map[string]int {
+	counts := map[string]int{}
 	for _, r := range answers {
-		if r.model == "" || (model != "" && r.model != model) {
-			return DefaultModel
+		if r.model != "" {
+			counts[r.model]++
 		}
-		model = r.model
 	}
-	if model == "" {
-		return DefaultModel
+	return counts
+}
+
+// oneModel is the model of which every model in counts is the same
+// model or a dated snapshot (judge.SameModel), the shortest such.
+func oneModel(counts map[string]int) (string, bool) {
+	var candidates []string
+	for m := range counts {
+		candidates = append(candidates, m, snapshotSuffix.ReplaceAllString(m, ""))
 	}
-	return model
+	slices.SortFunc(candidates, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
+	for _, c := range candidates {
+		if c == "" {
+			continue
+		}
+		all := true
+		for m := range counts {
+			all = all && judge.SameModel(c, m)
+		}
+		if all {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// snapshotSuffix is a date as providers append it to a model's id, the
+// dates judge.SameModel accepts after a pinned id.
+var snapshotSuffix = regexp.MustCompile(`-(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
+
+// mixedName names the models of counts together, by name, with how
+// many answers each gave: "mixed: a (2 answers), b (1 answer)".
+func mixedName(counts map[string]int) string {
+	parts := make([]string, 0, len(counts))
+	for _, m := range slices.Sorted(maps.Keys(counts)) {
+		parts = append(parts, fmt.Sprintf("%s (%s)", m, words.Count(counts[m], "answer")))
+	}
+	return "mixed: " + strings.Join(parts, ", ")
+}
+
+// pinned refuses a file some of whose answers name another model than
+// model, the one the run pins, before anything is asked: the engine
+// would refuse each such answer when it came, and a user is better told
+// once which models the file holds, how many answers each, and what to
+// do.
+func pinned(path, model string, answers map[key]recorded) error {
+	others := map[string][]int{}
+	named := 0
+	for _, r := range answers {
+		if r.model == "" {
+			continue
+		}
+		named++
+		if !judge.SameModel(model, r.model) {
+			others[r.model] = append(others[r.model], r.line)
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	n := 0
+	var parts []string
+	for _, m := range slices.Sorted(maps.Keys(others)) {
+		lines := others[m]
+		slices.Sort(lines)
+		n += len(lines)
+		at := make([]string, len(lines))
+		for i, l := range lines {
+			at[i] = strconv.Itoa(l)
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s, %s %s)", m, words.Count(len(lines), "answer"), words.Pick(len(lines), "line", "lines"), words.List(at, 5)))
+	}
+	as, _ := commonModel(answers)
+	return fmt.Errorf("%s: the run pins model %q (--model, or a config file's model), but %d of its %d answers %s another model: %s; a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (the judge then answers as %q), or give the file answers from model %q",
+		path, model, n, named, words.Pick(n, "names", "name"), strings.Join(parts, ", "), as, model)
 }

@@ -39,6 +39,7 @@ func configure(t *testing.T, path, model string) (*Judge, judge.Identity, error)
 const (
 	lineForecast = `{"kind": "tdqs.tool", "subject": "get_forecast", "answer": {"score": 4}}`
 	lineAlerts   = `{"kind": "tdqs.tool", "subject": "get_alerts", "answer": {"score": 2}}`
+	lineThird    = `{"kind": "tdqs.tool", "subject": "get_radar", "answer": {"score": 3}}`
 )
 
 func TestConfigureErrors(t *testing.T) {
@@ -148,7 +149,7 @@ func TestConfigureOptionErrors(t *testing.T) {
 		{"no such file", map[string]string{"answers": missing}, "answers file " + missing + " does not exist: give a file of recorded answers, as --record FILE writes one"},
 		{"endless file", map[string]string{"answers": "/dev/zero"}, "/dev/zero is larger than 64MiB; raise the limit with --max-file-size"},
 		{"endless file, raised limit", map[string]string{"answers": "/dev/zero", "max_file_size": "65536"}, "/dev/zero is larger than 64KiB; raise the limit with --max-file-size"},
-		{"bad limit", map[string]string{"answers": "/dev/zero", "max_file_size": "-1"}, `the replay judge's max_file_size option is a number of bytes above 0, not "-1"`},
+		{"bad limit", map[string]string{"answers": "/dev/zero", "max_file_size": "-1"}, `the replay judge's option max_file_size must be a number of bytes above 0, not "-1": give it with --judge-option max_file_size=BYTES (or in --judge replay:max_file_size=BYTES)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -160,6 +161,10 @@ func TestConfigureOptionErrors(t *testing.T) {
 	}
 }
 
+// TestModel pins the model a replay answers as: whatever the lines name,
+// a file replays (each answer satisfies the pin on the identity's model,
+// as the engine's asker checks it), unless the run pins a model some
+// lines do not name, which is refused before anything is asked.
 func TestModel(t *testing.T) {
 	withModel := func(line, model string) string {
 		return strings.TrimSuffix(line, "}") + `, "model": "` + model + `"}`
@@ -170,33 +175,59 @@ func TestModel(t *testing.T) {
 		model    string // configured
 		want     string // the identity's model
 		forecast string // the model get_forecast's answer reports
+		alerts   string // the model get_alerts's answer reports
+		err      string // what Configure says instead
 	}{
-		{"the configured model wins", withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "a"), "m", "m", "a"},
-		{"every line names the same model", withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "a"), "", "a", "a"},
-		{"lines name different models", withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b"), "", "replay", "a"},
-		{"one line names none", lineForecast + "\n" + withModel(lineAlerts, "a"), "", "replay", "replay"},
-		{"no line names one", lineForecast + "\n" + lineAlerts, "", "replay", "replay"},
-		{"no line names one, model configured", lineForecast + "\n" + lineAlerts, "m", "m", "m"},
-		{"an empty file", "# nothing yet\n", "", "replay", ""},
+		{name: "the configured model, named by every line", file: withModel(lineForecast, "m") + "\n" + withModel(lineAlerts, "m"), model: "m", want: "m", forecast: "m", alerts: "m"},
+		{name: "the configured model, answered by snapshots", file: withModel(lineForecast, "m-2025-01-31") + "\n" + withModel(lineAlerts, "m-20250301"), model: "m", want: "m", forecast: "m-2025-01-31", alerts: "m-20250301"},
+		{name: "every line names the same model", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "a"), want: "a", forecast: "a", alerts: "a"},
+		{name: "lines name snapshots of one model", file: withModel(lineForecast, "gpt-4o-2024-08-06") + "\n" + withModel(lineAlerts, "gpt-4o-2024-11-20"), want: "gpt-4o", forecast: "gpt-4o-2024-08-06", alerts: "gpt-4o-2024-11-20"},
+		{name: "a model and its snapshot", file: withModel(lineForecast, "gpt-4o") + "\n" + withModel(lineAlerts, "gpt-4o-2024-11-20"), want: "gpt-4o", forecast: "gpt-4o", alerts: "gpt-4o-2024-11-20"},
+		{name: "lines name different models", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b"), want: "mixed: a (1 answer), b (1 answer)", forecast: "mixed: a (1 answer), b (1 answer)", alerts: "mixed: a (1 answer), b (1 answer)"},
+		{name: "one line names none", file: lineForecast + "\n" + withModel(lineAlerts, "a"), want: "a", forecast: "a", alerts: "a"},
+		{name: "no line names one", file: lineForecast + "\n" + lineAlerts, want: "replay", forecast: "replay", alerts: "replay"},
+		{name: "no line names one, model configured", file: lineForecast + "\n" + lineAlerts, model: "m", want: "m", forecast: "m", alerts: "m"},
+		{name: "an empty file", file: "# nothing yet\n", want: "replay"},
+		{name: "the configured model, named by no line", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b") + "\n" + withModel(lineThird, "b"), model: "m",
+			err: `%s: the run pins model "m" (--model, or a config file's model), but 3 of its 3 answers name another model: a (1 answer, line 1), b (2 answers, lines 2, 3); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (the judge then answers as "mixed: a (1 answer), b (2 answers)"), or give the file answers from model "m"`},
+		{name: "the configured model, named by some lines", file: withModel(lineForecast, "m") + "\n" + withModel(lineAlerts, "b"), model: "m",
+			err: `%s: the run pins model "m" (--model, or a config file's model), but 1 of its 2 answers names another model: b (1 answer, line 2); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (the judge then answers as "mixed: b (1 answer), m (1 answer)"), or give the file answers from model "m"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			j, id, err := configure(t, write(t, c.file), c.model)
+			path := write(t, c.file)
+			j, id, err := configure(t, path, c.model)
+			if c.err != "" {
+				if want := fmt.Sprintf(c.err, path); err == nil || err.Error() != want {
+					t.Fatalf("Configure = %v,\nwant %s", err, want)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
 			if id.Model != c.want {
 				t.Errorf("identity model = %q, want %q", id.Model, c.want)
 			}
-			if c.forecast == "" {
-				return
-			}
-			a, err := j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: "get_forecast"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if a.Model != c.forecast {
-				t.Errorf("answer model = %q, want %q", a.Model, c.forecast)
+			for subject, want := range map[string]string{"get_forecast": c.forecast, "get_alerts": c.alerts} {
+				if want == "" {
+					continue
+				}
+				a, err := j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: subject})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a.Model != want {
+					t.Errorf("%s: answer model = %q, want %q", subject, a.Model, want)
+				}
+				// The engine refuses an answer its pin does not accept.
+				pin := c.model
+				if pin == "" {
+					pin = id.Model
+				}
+				if !judge.SameModel(pin, a.Model) {
+					t.Errorf("%s: answer model %q does not satisfy the pin on %q", subject, a.Model, pin)
+				}
 			}
 		})
 	}

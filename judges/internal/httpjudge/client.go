@@ -43,6 +43,9 @@ func NewHTTPClient() *http.Client {
 // Client posts a judge's requests to one endpoint. It is safe for
 // concurrent use once built.
 type Client struct {
+	// Judge names the judge in the settings messages advise
+	// (--judge NAME:timeout=5m): NAME when empty.
+	Judge string
 	// HTTP sends the requests.
 	HTTP *http.Client
 	// Host names the server in messages ("api.openai.com").
@@ -148,7 +151,7 @@ func (c *Client) transportError(ctx context.Context, timeout time.Duration, err 
 	var dns *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Errorf("%s sent no reply within %s; if the model is slow, give it longer with %s", c.Host, timeout, OptionSetting("timeout", "5m"))
+		return fmt.Errorf("%s sent no reply within %s; if the model is slow, give it longer with %s", c.Host, timeout, c.setting("timeout", "5m"))
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return fmt.Errorf("cannot connect to %s (connection refused): is the server running, and is the base URL right? Check %s", c.Host, BaseURLSetting)
 	case errors.As(err, &dns):

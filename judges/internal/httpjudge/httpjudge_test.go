@@ -123,8 +123,8 @@ func TestAPIKey(t *testing.T) {
 	}{
 		{"DEMO_SET", true, false, "k-1", ""},
 		{"DEMO_KEY", false, false, "", ""},
-		{"DEMO_KEY", true, false, "", "the demo judge needs an API key for api.demo.com: set DEMO_KEY (or name another variable with --judge-option api_key_env=NAME)"},
-		{"DEMO_KEY", false, true, "", "the demo judge's option api_key_env names DEMO_KEY, which is not set: set DEMO_KEY to the API key for api.demo.com, or name another variable with --judge-option api_key_env=NAME"},
+		{"DEMO_KEY", true, false, "", "the demo judge needs an API key for api.demo.com: set DEMO_KEY, or name another variable with --judge-option api_key_env=NAME (or in --judge demo:api_key_env=NAME)"},
+		{"DEMO_KEY", false, true, "", "the demo judge's option api_key_env names DEMO_KEY, which is not set: set DEMO_KEY to the API key for api.demo.com, or name another variable with --judge-option api_key_env=NAME (or in --judge demo:api_key_env=NAME)"},
 	}
 	for _, c := range cases {
 		key, err := APIKey("demo", c.env, "api.demo.com", c.hosted, c.named)
@@ -150,7 +150,7 @@ func TestTransportError(t *testing.T) {
 		{"no such host", &net.DNSError{Err: "no such host", Name: "llm.example"},
 			"cannot find llm.example:8000 (no such host): check the base URL, --base-url (or base_url=URL in --judge-option or in --judge NAME:base_url=URL)"},
 		{"slow", context.DeadlineExceeded,
-			"llm.example:8000 sent no reply within 2m0s; if the model is slow, give it longer with --judge-option timeout=5m"},
+			"llm.example:8000 sent no reply within 2m0s; if the model is slow, give it longer with --judge-option timeout=5m (or in --judge NAME:timeout=5m)"},
 	}
 	for _, cs := range cases {
 		if got := c.transportError(context.Background(), 2*time.Minute, cs.err).Error(); got != cs.want {

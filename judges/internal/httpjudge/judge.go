@@ -169,7 +169,7 @@ func (j *Judge) Configure(_ context.Context, c judge.Config) (judge.Identity, er
 		header.Set(api.KeyHeader, api.KeyPrefix+key)
 	}
 	e := &Endpoint{
-		Client:  &Client{HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: secrets(api, header, key), Now: j.now},
+		Client:  &Client{Judge: api.Name, HTTP: j.http, Host: base.Host, Timeout: timeout, Secrets: secrets(api, header, key), Now: j.now},
 		URL:     base.String() + api.Path,
 		Header:  header,
 		BaseURL: base.String(),
@@ -282,7 +282,7 @@ func (e *Endpoint) Hint(status int) string {
 		if e.KeySent {
 			return "check the key in " + e.KeyEnv
 		}
-		return "the server wants a key: set " + e.KeyEnv + " (or name another variable with " + OptionSetting("api_key_env", "NAME") + ")"
+		return "the server wants a key: set " + e.KeyEnv + ", or name another variable with " + e.Client.setting("api_key_env", "NAME")
 	case http.StatusNotFound:
 		return fmt.Sprintf("check the model name %q (--model) and the base URL %s (%s)", e.Model, e.BaseURL, BaseURLSetting)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/rubricmcp/rubric/judges/internal/judgeopt"
 )
 
 // APIKey reads a judge's API key from the environment variable env, the
@@ -18,9 +20,9 @@ func APIKey(judgeName, env, host string, hosted, named bool) (string, error) {
 	case key != "":
 		return key, nil
 	case named:
-		return "", fmt.Errorf("the %s judge's option api_key_env names %s, which is not set: set %s to the API key for %s, or name another variable with %s", judgeName, env, env, host, OptionSetting("api_key_env", "NAME"))
+		return "", fmt.Errorf("the %s judge's option api_key_env names %s, which is not set: set %s to the API key for %s, or name another variable with %s", judgeName, env, env, host, judgeopt.Setting(judgeName, "api_key_env", "NAME"))
 	case hosted:
-		return "", fmt.Errorf("the %s judge needs an API key for %s: set %s (or name another variable with %s)", judgeName, host, env, OptionSetting("api_key_env", "NAME"))
+		return "", fmt.Errorf("the %s judge needs an API key for %s: set %s, or name another variable with %s", judgeName, host, env, judgeopt.Setting(judgeName, "api_key_env", "NAME"))
 	}
 	return "", nil
 }

@@ -15,8 +15,12 @@ import "github.com/rubricmcp/rubric/judges/internal/judgeopt"
 // this package differ in).
 var BaseURLSetting = judgeopt.Setting("NAME", "base_url", "URL")
 
-// OptionSetting names the way a user sets the judge option key, with an
-// example value: "--judge-option timeout=5m".
-func OptionSetting(key, example string) string {
-	return "--judge-option " + key + "=" + example
+// setting names the ways a user sets the option key of c's judge, with
+// an example value, as judgeopt.Setting words them.
+func (c *Client) setting(key, example string) string {
+	name := c.Judge
+	if name == "" {
+		name = "NAME"
+	}
+	return judgeopt.Setting(name, key, example)
 }

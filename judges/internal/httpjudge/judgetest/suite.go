@@ -420,7 +420,7 @@ func (s *Suite) noKeyNoneSent(t *testing.T) {
 func (s *Suite) keyWanted(t *testing.T) {
 	srv := Serve(t, http.StatusUnauthorized, nil, nil)
 	_, err := s.keyless(t, srv.URL).Ask(context.Background(), s.Question)
-	if KindOf(err) != Stop || !strings.Contains(err.Error(), "401 Unauthorized; the server wants a key: set "+s.KeyEnv+" (or name another variable with --judge-option api_key_env=NAME)") {
+	if KindOf(err) != Stop || !strings.Contains(err.Error(), "401 Unauthorized; the server wants a key: set "+s.KeyEnv+", or name another variable with --judge-option api_key_env=NAME (or in --judge "+s.Name+":api_key_env=NAME)") {
 		t.Errorf("a 401 without a key: %v (%T)", err, err)
 	}
 }
@@ -458,7 +458,7 @@ func (s *Suite) cancelMidRequest(t *testing.T) {
 func (s *Suite) timeout(t *testing.T) {
 	srv := Hanging(t, make(chan struct{}))
 	_, err := s.Configured(t, srv.URL, map[string]string{"timeout": "100ms"}).Ask(context.Background(), s.Question)
-	if KindOf(err) != Stop || !strings.Contains(err.Error(), "no reply within 100ms; if the model is slow, give it longer with --judge-option timeout=5m") {
+	if KindOf(err) != Stop || !strings.Contains(err.Error(), "no reply within 100ms; if the model is slow, give it longer with --judge-option timeout=5m (or in --judge "+s.Name+":timeout=5m)") {
 		t.Errorf("a server that never answers: %v (%T)", err, err)
 	}
 }
