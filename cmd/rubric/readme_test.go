@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -202,5 +203,140 @@ func TestReadmeNamesScoreFlags(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no score command")
+	}
+}
+
+// docFiles are the documents a user follows command by command: the
+// README, docs/ and the READMEs of the folders a newcomer opens first.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	files := []string{"../../README.md", "../../calibration/README.md", "../../plugins/README.md", "../../judges/README.md"}
+	for _, pattern := range []string{"../../docs/*.md", "../../examples/*/README.md", "../../examples/*/*/README.md"} {
+		more, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
+	}
+	return files
+}
+
+// docCommands are the rubric command lines in the fenced code blocks of
+// a document (but its HCL and JSON blocks): each line's words from "rubric" on (or from the rubric of
+// "go run ./cmd/rubric"), without its comment and without what follows
+// "--", the server's own command.
+func docCommands(text string) []string {
+	var lines []string
+	fenced, code := false, false
+	for _, line := range strings.Split(text, "\n") {
+		if info, ok := strings.CutPrefix(strings.TrimSpace(line), "```"); ok {
+			fenced = !fenced
+			// HCL and JSON blocks hold rubric blocks and names, not
+			// command lines.
+			code = fenced && info != "hcl" && info != "json"
+			continue
+		}
+		if !code {
+			// outside a block, the command lines in backquotes
+			parts := strings.Split(line, "`")
+			for i := 1; i < len(parts); i += 2 {
+				if strings.HasPrefix(parts[i], "rubric ") {
+					lines = append(lines, docCommands("```\n"+parts[i]+"\n```")...)
+				}
+			}
+			continue
+		}
+		line, _, _ = strings.Cut(line, " #")
+		for _, part := range strings.Split(line, "&&") {
+			words := strings.Fields(part)
+			for i, w := range words {
+				if w != "rubric" && w != "./cmd/rubric" {
+					continue
+				}
+				if i > 0 && words[i-1] != "$" && words[i-1] != "run" && words[i-1] != "-" && words[i-1] != "run:" {
+					continue
+				}
+				rest := words[i+1:]
+				if len(rest) > 0 && !commandWord(rest[0]) {
+					// a diagram's or a message's "rubric (HCL)"
+					break
+				}
+				for j, r := range rest {
+					if r == "--" {
+						rest = rest[:j]
+						break
+					}
+				}
+				lines = append(lines, strings.Join(rest, " "))
+				break
+			}
+		}
+	}
+	return lines
+}
+
+// commandWord: w may follow "rubric" on a command line: a flag, or a
+// word of lower-case letters and hyphens such as a command's name.
+func commandWord(w string) bool {
+	if strings.HasPrefix(w, "-") {
+		return true
+	}
+	return strings.Trim(w, "abcdefghijklmnopqrstuvwxyz-") == ""
+}
+
+// TestDocCommandsUseRealFlags: every flag a document's rubric command
+// line passes is a flag of the command it names (its own or inherited),
+// and every word that names a command names one rubric has, so that a
+// renamed or removed flag cannot stay in a document a reader copies
+// from.
+func TestDocCommandsUseRealFlags(t *testing.T) {
+	a := &app{v: viper.New()}
+	root := a.rootCmd()
+	root.InitDefaultVersionFlag() // cobra adds --version as it runs
+	checked := 0
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range docCommands(string(b)) {
+			cmd := root
+			words := strings.Fields(line)
+			for len(words) > 0 {
+				var sub *cobra.Command
+				for _, c := range cmd.Commands() {
+					if c.Name() == words[0] {
+						sub = c
+					}
+				}
+				if sub == nil {
+					break
+				}
+				cmd, words = sub, words[1:]
+			}
+			if cmd == root {
+				if len(words) > 0 && !strings.HasPrefix(words[0], "-") {
+					t.Errorf("%s: %q: rubric has no command %q", file, "rubric "+line, words[0])
+				}
+			}
+			checked++
+			for _, w := range words {
+				if !strings.HasPrefix(w, "--") || w == "--" {
+					continue
+				}
+				name, _, _ := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+				name = strings.TrimRight(name, ".,;:)`")
+				if name == "" || name == "help" {
+					continue
+				}
+				if cmd.Flags().Lookup(name) == nil && cmd.InheritedFlags().Lookup(name) == nil {
+					t.Errorf("%s: %q: %s has no flag --%s", file, "rubric "+line, cmd.CommandPath(), name)
+				}
+			}
+		}
+	}
+	t.Logf("%d rubric command lines checked", checked)
+	if checked < 50 {
+		t.Errorf("only %d rubric command lines found in the documents: has their layout changed?", checked)
 	}
 }
