@@ -340,3 +340,40 @@ func TestDocCommandsUseRealFlags(t *testing.T) {
 		t.Errorf("only %d rubric command lines found in the documents: has their layout changed?", checked)
 	}
 }
+
+// TestReadmeQuickStartMatchesCI holds the Quick start to .ci/run and the
+// Makefile: it names every Debian package .ci/run installs, and every
+// variable it calls "the Makefile's" is one the Makefile sets.
+func TestReadmeQuickStartMatchesCI(t *testing.T) {
+	quick := readmetest.Section(t, "## Quick start")
+	run, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, line := range strings.Split(string(run), "\n") {
+		_, pkg, ok := strings.Cut(line, "need+=(")
+		if !ok {
+			continue
+		}
+		pkg, _, _ = strings.Cut(pkg, ")")
+		found++
+		if !strings.Contains(quick, pkg) {
+			t.Errorf("README's Quick start does not name %s, which .ci/run installs", pkg)
+		}
+	}
+	if found < 4 {
+		t.Fatalf("read %d packages from .ci/run's need+=(...) lines: has its layout changed?", found)
+	}
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(quick, "the Makefile's `")
+	for _, p := range parts[1:] {
+		name, _, _ := strings.Cut(p, "`")
+		if !strings.Contains(string(mk), "\n"+name+" = ") {
+			t.Errorf("README's Quick start names the Makefile's %s, which the Makefile does not set", name)
+		}
+	}
+}
