@@ -100,3 +100,27 @@ func TestJudgesReadmeNamesEveryPackage(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibrationReadmeNamesEveryFile: calibration/README.md names each
+// data file of calibration/dev, by its name or, for a round's part, by
+// the name with its round written 1_N.
+func TestCalibrationReadmeNamesEveryFile(t *testing.T) {
+	b, err := os.ReadFile("../../calibration/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob("../../calibration/dev/*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d files in calibration/dev: has it moved?", len(files))
+	}
+	round := regexp.MustCompile(`_1_[0-9]+\.json$`)
+	for _, f := range files {
+		name := "dev/" + filepath.Base(f)
+		if !strings.Contains(string(b), "`"+name+"`") && !strings.Contains(string(b), "`"+round.ReplaceAllString(name, "_1_N.json")+"`") {
+			t.Errorf("calibration/README.md does not name %s", name)
+		}
+	}
+}
