@@ -124,3 +124,50 @@ func TestCalibrationReadmeNamesEveryFile(t *testing.T) {
 		}
 	}
 }
+
+// TestDocLinksResolve: a document's relative links, and the paths it
+// writes in backquotes as relative to itself ("../..."), lead to a file or
+// folder of the repository, so that a reader of a fresh clone finds them.
+func TestDocLinksResolve(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	up := regexp.MustCompile("`(\\.\\./[^`\\s]*)`")
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var targets []string
+		for _, m := range link.FindAllStringSubmatch(string(b), -1) {
+			target, _, _ := strings.Cut(m[1], "#")
+			if target == "" || strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			targets = append(targets, target)
+		}
+		for _, m := range up.FindAllStringSubmatch(string(b), -1) {
+			targets = append(targets, m[1])
+		}
+		for _, target := range targets {
+			checked++
+			path, err := filepath.Abs(filepath.Join(filepath.Dir(file), target))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rel, err := filepath.Rel(root, path); err != nil || strings.HasPrefix(rel, "..") {
+				t.Errorf("%s points at %s, outside the repository, which a clone does not have", file, target)
+				continue
+			}
+			if _, err := os.Stat(path); err != nil {
+				t.Errorf("%s points at %s, which is not there", file, target)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d relative links found in the documents: has their layout changed?", checked)
+	}
+}
