@@ -171,3 +171,124 @@ func TestDocLinksResolve(t *testing.T) {
 		t.Errorf("only %d relative links found in the documents: has their layout changed?", checked)
 	}
 }
+
+// goTestLines are the "go test ..." command lines of a document: its
+// lines in code blocks and its spans in backquotes that begin so, each
+// cut at a comment, a ";" or a "&&".
+func goTestLines(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, part := range strings.Split(line, "`") {
+			for {
+				i := strings.Index(part, "go test ")
+				if i < 0 {
+					break
+				}
+				cmd := part[i:]
+				for _, end := range []string{" #", ";", "&&", ")"} {
+					if j := strings.Index(cmd, end); j >= 0 {
+						cmd = cmd[:j]
+					}
+				}
+				out = append(out, cmd)
+				part = part[i+len("go test "):]
+			}
+		}
+	}
+	return out
+}
+
+// TestDocGoTestCommands: the go test command lines of the documents name
+// packages that exist, a -run or -bench pattern that matches a test or a
+// benchmark of them, and an -update flag those packages' tests define,
+// so that a reader who copies one runs what the document says.
+func TestDocGoTestCommands(t *testing.T) {
+	funcs := regexp.MustCompile(`(?m)^func ((?:Test|Benchmark)[A-Za-z0-9_]*)\(`)
+	flags := regexp.MustCompile(`flag\.Bool\("([a-z-]+)"`)
+	checked := 0
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range goTestLines(string(b)) {
+			words := strings.Fields(line)[2:]
+			var dirs []string
+			opts := map[string]string{}
+			for i := 0; i < len(words); i++ {
+				w := strings.Trim(words[i], "'")
+				switch {
+				case strings.HasPrefix(w, "./"):
+					for _, d := range expandBraces(w) {
+						dirs = append(dirs, strings.TrimSuffix(strings.TrimPrefix(d, "./"), "/..."))
+					}
+				case w == "-run" || w == "-bench" || w == "-benchtime" || w == "-outputdir" || w == "-o":
+					if i+1 < len(words) {
+						opts[w] = strings.Trim(words[i+1], "'")
+						i++
+					}
+				case strings.HasPrefix(w, "-"):
+					opts[w] = ""
+				}
+			}
+			if len(dirs) == 0 {
+				continue // go test -c, a flag named in prose
+			}
+			checked++
+			var tests, benches []string
+			defined := map[string]bool{}
+			for _, d := range dirs {
+				files, _ := filepath.Glob(filepath.Join("../..", d, "*_test.go"))
+				if strings.HasSuffix(line, "/...") || strings.Contains(line, d+"/...") {
+					more, _ := filepath.Glob(filepath.Join("../..", d, "*", "*", "*_test.go"))
+					files = append(files, more...)
+				}
+				if len(files) == 0 {
+					t.Errorf("%s: %q: ./%s has no tests", file, line, d)
+				}
+				for _, f := range files {
+					src, err := os.ReadFile(f)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, m := range funcs.FindAllStringSubmatch(string(src), -1) {
+						if strings.HasPrefix(m[1], "Test") {
+							tests = append(tests, m[1])
+						} else {
+							benches = append(benches, m[1])
+						}
+					}
+					for _, m := range flags.FindAllStringSubmatch(string(src), -1) {
+						defined[m[1]] = true
+					}
+				}
+			}
+			match := func(kind, pattern string, names []string) {
+				if pattern == "" || pattern == "^$" || pattern == "." {
+					return
+				}
+				re, err := regexp.Compile(pattern)
+				if err != nil {
+					t.Errorf("%s: %q: %s pattern %q: %v", file, line, kind, pattern, err)
+					return
+				}
+				for _, n := range names {
+					if re.MatchString(n) {
+						return
+					}
+				}
+				t.Errorf("%s: %q: %s %q matches nothing in %s", file, line, kind, pattern, strings.Join(dirs, ", "))
+			}
+			match("-run", opts["-run"], tests)
+			match("-bench", opts["-bench"], benches)
+			for _, f := range []string{"-update", "-update-readme"} {
+				if _, ok := opts[f]; ok && !defined[strings.TrimPrefix(f, "-")] {
+					t.Errorf("%s: %q: the tests of %s define no %s flag", file, line, strings.Join(dirs, ", "), f)
+				}
+			}
+		}
+	}
+	if checked < 15 {
+		t.Errorf("only %d go test command lines found in the documents: has their layout changed?", checked)
+	}
+}
