@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -376,4 +377,30 @@ func TestReadmeQuickStartMatchesCI(t *testing.T) {
 			t.Errorf("README's Quick start names the Makefile's %s, which the Makefile does not set", name)
 		}
 	}
+}
+
+// TestReadmeFuzzTargets: the Development block's line for make fuzz
+// counts the targets the Makefile's fuzz rule runs.
+func TestReadmeFuzzTargets(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rule, ok := strings.Cut(string(mk), "\nfuzz:\n")
+	if !ok {
+		t.Fatal("the Makefile has no fuzz rule")
+	}
+	rule, _, _ = strings.Cut(rule, "\n\n")
+	n := strings.Count(rule, " -fuzz ")
+	dev := readmetest.Section(t, "## Development")
+	for _, line := range strings.Split(dev, "\n") {
+		if !strings.HasPrefix(line, "make fuzz ") {
+			continue
+		}
+		if want := fmt.Sprintf("# %d fuzz targets", n); !strings.Contains(line, want) {
+			t.Errorf("README's make fuzz line does not say %q: the Makefile's fuzz rule runs %d (%s)", want, n, strings.TrimSpace(line))
+		}
+		return
+	}
+	t.Fatal("README's Development block has no make fuzz line")
 }
