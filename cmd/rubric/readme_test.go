@@ -404,3 +404,42 @@ func TestReadmeFuzzTargets(t *testing.T) {
 	}
 	t.Fatal("README's Development block has no make fuzz line")
 }
+
+// TestReadmeNamesActionInputs: README's "In GitHub Actions" part of the
+// gate section names every input and output of action.yml, in
+// backquotes.
+func TestReadmeNamesActionInputs(t *testing.T) {
+	gate := readmetest.Section(t, "## The CI gate (`rubric gate`)")
+	_, action, ok := strings.Cut(gate, "**In GitHub Actions**")
+	if !ok {
+		t.Fatal(`README's gate section has no "In GitHub Actions" paragraph`)
+	}
+	action, _, _ = strings.Cut(action, "**In GitLab CI**")
+	b, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := 0
+	block := ""
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "inputs:" || line == "outputs:" {
+			block = strings.TrimSuffix(line, ":")
+			continue
+		}
+		if line != "" && !strings.HasPrefix(line, " ") {
+			block = ""
+		}
+		name, ok := strings.CutSuffix(line, ":")
+		if block == "" || !ok || !strings.HasPrefix(name, "  ") || strings.HasPrefix(name, "   ") {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		names++
+		if !strings.Contains(action, "`"+name+"`") {
+			t.Errorf("README's In GitHub Actions paragraph does not name the action's %s %s", strings.TrimSuffix(block, "s"), name)
+		}
+	}
+	if names < 10 {
+		t.Fatalf("read %d inputs and outputs from action.yml: has its layout changed?", names)
+	}
+}
