@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/cobra"
@@ -441,5 +442,52 @@ func TestReadmeNamesActionInputs(t *testing.T) {
 	}
 	if names < 10 {
 		t.Fatalf("read %d inputs and outputs from action.yml: has its layout changed?", names)
+	}
+}
+
+// TestReadmeLimitDefaults: each row of a README table that gives a flag
+// of rubric score and its default ("| `--max-tools` | 10000 | ...") gives
+// the default the flag has.
+func TestReadmeLimitDefaults(t *testing.T) {
+	a := &app{v: viper.New()}
+	var score *cobra.Command
+	for _, c := range a.rootCmd().Commands() {
+		if c.Name() == "score" {
+			score = c
+		}
+	}
+	if score == nil {
+		t.Fatal("no score command")
+	}
+	checked := 0
+	for _, line := range strings.Split(readmetest.Text(t), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`--") {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`-")
+		want := strings.TrimSpace(cells[2])
+		f := score.Flags().Lookup(name)
+		if f == nil {
+			f = score.InheritedFlags().Lookup(name)
+		}
+		if f == nil {
+			t.Errorf("README's table names --%s, which rubric score has not", name)
+			continue
+		}
+		checked++
+		got := f.DefValue
+		if w, err := time.ParseDuration(want); err == nil {
+			if g, err := time.ParseDuration(got); err != nil || g != w {
+				t.Errorf("README's table gives --%s the default %s; the flag's is %s", name, want, got)
+			}
+			continue
+		}
+		if got != want {
+			t.Errorf("README's table gives --%s the default %s; the flag's is %s", name, want, got)
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d flags with defaults found in README's tables: has the limits table changed?", checked)
 	}
 }
