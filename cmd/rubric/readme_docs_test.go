@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -9,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/readmetest"
 )
 
 // declared is the names a package of the module declares at its top
@@ -290,5 +294,41 @@ func TestDocGoTestCommands(t *testing.T) {
 	}
 	if checked < 15 {
 		t.Errorf("only %d go test command lines found in the documents: has their layout changed?", checked)
+	}
+}
+
+// TestReadmeCountsRegistryPages: README's "about N tool pages" of the
+// registry's published scores is the number of distinct pages (their
+// addresses) in calibration/dev, to the nearest ten.
+func TestReadmeCountsRegistryPages(t *testing.T) {
+	files, err := filepath.Glob("../../calibration/dev/glama_*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Tools []struct {
+				URL string `json:"url"`
+			} `json:"tools"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, tool := range doc.Tools {
+			if tool.URL == "" {
+				t.Fatalf("%s: a tool without its page's url", f)
+			}
+			pages[tool.URL] = true
+		}
+	}
+	n := (len(pages) + 5) / 10 * 10
+	want := fmt.Sprintf("about %d,%03d tool pages", n/1000, n%1000)
+	if !strings.Contains(readmetest.Text(t), want) {
+		t.Errorf("README.md does not say %q: calibration/dev holds %d distinct tool pages", want, len(pages))
 	}
 }
