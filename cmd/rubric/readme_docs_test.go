@@ -332,3 +332,22 @@ func TestReadmeCountsRegistryPages(t *testing.T) {
 		t.Errorf("README.md does not say %q: calibration/dev holds %d distinct tool pages", want, len(pages))
 	}
 }
+
+// TestReadmeNamesExampleRubrics: every rubric file of examples/rubrics
+// is named in README.md, so that a reader learns what each example is.
+func TestReadmeNamesExampleRubrics(t *testing.T) {
+	readme := readmetest.Text(t)
+	files, err := filepath.Glob("../../examples/rubrics/*.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 3 {
+		t.Fatalf("found %d rubrics in examples/rubrics: has it moved?", len(files))
+	}
+	for _, f := range files {
+		name := "rubrics/" + filepath.Base(f)
+		if !strings.Contains(readme, name+"`") {
+			t.Errorf("README.md does not name examples/%s", name)
+		}
+	}
+}
