@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/readmetest"
@@ -21,9 +22,26 @@ const modulePath = "github.com/rubricmcp/rubric"
 // the folders of another module, testdata or node_modules).
 func modulePackages(t *testing.T) map[string][]string {
 	t.Helper()
+	packagesOnce.Do(func() { packages, packagesErr = readPackages() })
+	if packagesErr != nil {
+		t.Fatal(packagesErr)
+	}
+	if len(packages) < 50 {
+		t.Fatalf("found %d packages under the module's root: has its layout changed?", len(packages))
+	}
+	return packages
+}
+
+var (
+	packagesOnce sync.Once
+	packages     map[string][]string
+	packagesErr  error
+)
+
+func readPackages() (map[string][]string, error) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	pkgs := map[string][]string{}
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -59,13 +77,7 @@ func modulePackages(t *testing.T) map[string][]string {
 		pkgs[filepath.ToSlash(rel)] = imports
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pkgs) < 50 {
-		t.Fatalf("found %d packages under the module's root: has its layout changed?", len(pkgs))
-	}
-	return pkgs
+	return pkgs, err
 }
 
 // expandBraces turns "engine/{score, gate}" into engine/score and
