@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/readmetest"
+	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
 // declared is the names a package of the module declares at its top
@@ -348,6 +349,20 @@ func TestReadmeNamesExampleRubrics(t *testing.T) {
 		name := "rubrics/" + filepath.Base(f)
 		if !strings.Contains(readme, name+"`") {
 			t.Errorf("README.md does not name examples/%s", name)
+		}
+	}
+}
+
+// TestReadmeProtocolVersions: the MCP revisions README.md says rubric
+// speaks are the ones its MCP client sends.
+func TestReadmeProtocolVersions(t *testing.T) {
+	readme := readmetest.Text(t)
+	for _, want := range []string{
+		"rubric sends `initialize` (protocol `" + mcpclient.ProtocolVersion + "`)",
+		"server that speaks only MCP `" + mcpclient.ModernVersion + "`",
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(readme), " "), want) {
+			t.Errorf("README.md does not say %q, the revision rubric's MCP client speaks", want)
 		}
 	}
 }
