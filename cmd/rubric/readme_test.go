@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 	"github.com/spf13/cobra"
@@ -202,5 +205,289 @@ func TestReadmeNamesScoreFlags(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no score command")
+	}
+}
+
+// docFiles are the documents a user follows command by command: the
+// README, docs/ and the READMEs of the folders a newcomer opens first.
+func docFiles(t *testing.T) []string {
+	t.Helper()
+	files := []string{"../../README.md", "../../calibration/README.md", "../../plugins/README.md", "../../judges/README.md"}
+	for _, pattern := range []string{"../../docs/*.md", "../../examples/*/README.md", "../../examples/*/*/README.md"} {
+		more, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
+	}
+	return files
+}
+
+// docCommands are the rubric command lines in the fenced code blocks of
+// a document (but its HCL and JSON blocks): each line's words from "rubric" on (or from the rubric of
+// "go run ./cmd/rubric"), without its comment and without what follows
+// "--", the server's own command.
+func docCommands(text string) []string {
+	var lines []string
+	fenced, code := false, false
+	for _, line := range strings.Split(text, "\n") {
+		if info, ok := strings.CutPrefix(strings.TrimSpace(line), "```"); ok {
+			fenced = !fenced
+			// HCL and JSON blocks hold rubric blocks and names, not
+			// command lines.
+			code = fenced && info != "hcl" && info != "json"
+			continue
+		}
+		if !code {
+			// outside a block, the command lines in backquotes
+			parts := strings.Split(line, "`")
+			for i := 1; i < len(parts); i += 2 {
+				if strings.HasPrefix(parts[i], "rubric ") {
+					lines = append(lines, docCommands("```\n"+parts[i]+"\n```")...)
+				}
+			}
+			continue
+		}
+		line, _, _ = strings.Cut(line, " #")
+		for _, part := range strings.Split(line, "&&") {
+			words := strings.Fields(part)
+			for i, w := range words {
+				if w != "rubric" && w != "./cmd/rubric" {
+					continue
+				}
+				if i > 0 && words[i-1] != "$" && words[i-1] != "run" && words[i-1] != "-" && words[i-1] != "run:" {
+					continue
+				}
+				rest := words[i+1:]
+				if len(rest) > 0 && !commandWord(rest[0]) {
+					// a diagram's or a message's "rubric (HCL)"
+					break
+				}
+				for j, r := range rest {
+					if r == "--" {
+						rest = rest[:j]
+						break
+					}
+				}
+				lines = append(lines, strings.Join(rest, " "))
+				break
+			}
+		}
+	}
+	return lines
+}
+
+// commandWord: w may follow "rubric" on a command line: a flag, or a
+// word of lower-case letters and hyphens such as a command's name.
+func commandWord(w string) bool {
+	if strings.HasPrefix(w, "-") {
+		return true
+	}
+	return strings.Trim(w, "abcdefghijklmnopqrstuvwxyz-") == ""
+}
+
+// TestDocCommandsUseRealFlags: every flag a document's rubric command
+// line passes is a flag of the command it names (its own or inherited),
+// and every word that names a command names one rubric has, so that a
+// renamed or removed flag cannot stay in a document a reader copies
+// from.
+func TestDocCommandsUseRealFlags(t *testing.T) {
+	a := &app{v: viper.New()}
+	root := a.rootCmd()
+	root.InitDefaultVersionFlag() // cobra adds --version as it runs
+	checked := 0
+	for _, file := range docFiles(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range docCommands(string(b)) {
+			cmd := root
+			words := strings.Fields(line)
+			for len(words) > 0 {
+				var sub *cobra.Command
+				for _, c := range cmd.Commands() {
+					if c.Name() == words[0] {
+						sub = c
+					}
+				}
+				if sub == nil {
+					break
+				}
+				cmd, words = sub, words[1:]
+			}
+			if cmd == root {
+				if len(words) > 0 && !strings.HasPrefix(words[0], "-") {
+					t.Errorf("%s: %q: rubric has no command %q", file, "rubric "+line, words[0])
+				}
+			}
+			checked++
+			for _, w := range words {
+				if !strings.HasPrefix(w, "--") || w == "--" {
+					continue
+				}
+				name, _, _ := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+				name = strings.TrimRight(name, ".,;:)`")
+				if name == "" || name == "help" {
+					continue
+				}
+				if cmd.Flags().Lookup(name) == nil && cmd.InheritedFlags().Lookup(name) == nil {
+					t.Errorf("%s: %q: %s has no flag --%s", file, "rubric "+line, cmd.CommandPath(), name)
+				}
+			}
+		}
+	}
+	t.Logf("%d rubric command lines checked", checked)
+	if checked < 50 {
+		t.Errorf("only %d rubric command lines found in the documents: has their layout changed?", checked)
+	}
+}
+
+// TestReadmeQuickStartMatchesCI holds the Quick start to .ci/run and the
+// Makefile: it names every Debian package .ci/run installs, and every
+// variable it calls "the Makefile's" is one the Makefile sets.
+func TestReadmeQuickStartMatchesCI(t *testing.T) {
+	quick := readmetest.Section(t, "## Quick start")
+	run, err := os.ReadFile("../../.ci/run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for _, line := range strings.Split(string(run), "\n") {
+		_, pkg, ok := strings.Cut(line, "need+=(")
+		if !ok {
+			continue
+		}
+		pkg, _, _ = strings.Cut(pkg, ")")
+		found++
+		if !strings.Contains(quick, pkg) {
+			t.Errorf("README's Quick start does not name %s, which .ci/run installs", pkg)
+		}
+	}
+	if found < 4 {
+		t.Fatalf("read %d packages from .ci/run's need+=(...) lines: has its layout changed?", found)
+	}
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(quick, "the Makefile's `")
+	for _, p := range parts[1:] {
+		name, _, _ := strings.Cut(p, "`")
+		if !strings.Contains(string(mk), "\n"+name+" = ") {
+			t.Errorf("README's Quick start names the Makefile's %s, which the Makefile does not set", name)
+		}
+	}
+}
+
+// TestReadmeFuzzTargets: the Development block's line for make fuzz
+// counts the targets the Makefile's fuzz rule runs.
+func TestReadmeFuzzTargets(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rule, ok := strings.Cut(string(mk), "\nfuzz:\n")
+	if !ok {
+		t.Fatal("the Makefile has no fuzz rule")
+	}
+	rule, _, _ = strings.Cut(rule, "\n\n")
+	n := strings.Count(rule, " -fuzz ")
+	dev := readmetest.Section(t, "## Development")
+	for _, line := range strings.Split(dev, "\n") {
+		if !strings.HasPrefix(line, "make fuzz ") {
+			continue
+		}
+		if want := fmt.Sprintf("# %d fuzz targets", n); !strings.Contains(line, want) {
+			t.Errorf("README's make fuzz line does not say %q: the Makefile's fuzz rule runs %d (%s)", want, n, strings.TrimSpace(line))
+		}
+		return
+	}
+	t.Fatal("README's Development block has no make fuzz line")
+}
+
+// TestReadmeNamesActionInputs: README's "In GitHub Actions" part of the
+// gate section names every input and output of action.yml, in
+// backquotes.
+func TestReadmeNamesActionInputs(t *testing.T) {
+	gate := readmetest.Section(t, "## The CI gate (`rubric gate`)")
+	_, action, ok := strings.Cut(gate, "**In GitHub Actions**")
+	if !ok {
+		t.Fatal(`README's gate section has no "In GitHub Actions" paragraph`)
+	}
+	action, _, _ = strings.Cut(action, "**In GitLab CI**")
+	b, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := 0
+	block := ""
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "inputs:" || line == "outputs:" {
+			block = strings.TrimSuffix(line, ":")
+			continue
+		}
+		if line != "" && !strings.HasPrefix(line, " ") {
+			block = ""
+		}
+		name, ok := strings.CutSuffix(line, ":")
+		if block == "" || !ok || !strings.HasPrefix(name, "  ") || strings.HasPrefix(name, "   ") {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		names++
+		if !strings.Contains(action, "`"+name+"`") {
+			t.Errorf("README's In GitHub Actions paragraph does not name the action's %s %s", strings.TrimSuffix(block, "s"), name)
+		}
+	}
+	if names < 10 {
+		t.Fatalf("read %d inputs and outputs from action.yml: has its layout changed?", names)
+	}
+}
+
+// TestReadmeLimitDefaults: each row of a README table that gives a flag
+// of rubric score and its default ("| `--max-tools` | 10000 | ...") gives
+// the default the flag has.
+func TestReadmeLimitDefaults(t *testing.T) {
+	a := &app{v: viper.New()}
+	var score *cobra.Command
+	for _, c := range a.rootCmd().Commands() {
+		if c.Name() == "score" {
+			score = c
+		}
+	}
+	if score == nil {
+		t.Fatal("no score command")
+	}
+	checked := 0
+	for _, line := range strings.Split(readmetest.Text(t), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`--") {
+			continue
+		}
+		name := strings.Trim(strings.TrimSpace(cells[1]), "`-")
+		want := strings.TrimSpace(cells[2])
+		f := score.Flags().Lookup(name)
+		if f == nil {
+			f = score.InheritedFlags().Lookup(name)
+		}
+		if f == nil {
+			t.Errorf("README's table names --%s, which rubric score has not", name)
+			continue
+		}
+		checked++
+		got := f.DefValue
+		if w, err := time.ParseDuration(want); err == nil {
+			if g, err := time.ParseDuration(got); err != nil || g != w {
+				t.Errorf("README's table gives --%s the default %s; the flag's is %s", name, want, got)
+			}
+			continue
+		}
+		if got != want {
+			t.Errorf("README's table gives --%s the default %s; the flag's is %s", name, want, got)
+		}
+	}
+	if checked < 5 {
+		t.Errorf("only %d flags with defaults found in README's tables: has the limits table changed?", checked)
 	}
 }
