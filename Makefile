@@ -456,6 +456,17 @@ fuzz:
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' $(FUZZ)
 	$(GO) test ./engine/clientconfig -run '^$$' -fuzz '^FuzzParse$$' $(FUZZ)
 	$(GO) test ./engine/clientconfig -run '^$$' -fuzz '^FuzzStripJSONC$$' $(FUZZ)
+	$(GO) test ./engine/contract -run '^$$' -fuzz '^FuzzCompare$$' $(FUZZ)
+	$(GO) test ./engine/contract -run '^$$' -fuzz '^FuzzCompareJSON$$' $(FUZZ)
+	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzDataEstimate$$' $(FUZZ)
+	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzPathSize$$' $(FUZZ)
+	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzTallyEachIn$$' $(FUZZ)
+	$(GO) test ./engine/report -run '^$$' -fuzz '^FuzzCompactJSON$$' $(FUZZ)
+	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzAlreadyCanonical$$' $(FUZZ)
+	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecoder$$' $(FUZZ)
+	$(GO) test ./internal/jsonscan -run '^$$' -fuzz '^FuzzMember$$' $(FUZZ)
+	$(GO) test ./internal/jsonstr -run '^$$' -fuzz '^FuzzLen$$' $(FUZZ)
+	$(GO) test ./internal/tokens -run '^$$' -fuzz '^FuzzO200k$$' $(FUZZ)
 
 # Release tools, pinned in tools/go.mod and run with go tool, so that the
 # module proxy is all they need.

@@ -406,6 +406,61 @@ func TestReadmeFuzzTargets(t *testing.T) {
 	t.Fatal("README's Development block has no make fuzz line")
 }
 
+// TestMakeFuzzRunsEveryTarget: the Makefile's fuzz rule runs every
+// Fuzz function of the module, each in its own package, so that a new
+// target is not left out of make fuzz without a word.
+func TestMakeFuzzRunsEveryTarget(t *testing.T) {
+	mk, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rule, ok := strings.Cut(string(mk), "\nfuzz:\n")
+	if !ok {
+		t.Fatal("the Makefile has no fuzz rule")
+	}
+	rule, _, _ = strings.Cut(rule, "\n\n")
+	found := 0
+	err = filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "testdata", "node_modules", ".git":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		dir := "./" + filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../../")))
+		for _, line := range strings.Split(string(b), "\n") {
+			name, ok := strings.CutPrefix(line, "func Fuzz")
+			if !ok {
+				continue
+			}
+			name, _, _ = strings.Cut(name, "(")
+			found++
+			want := fmt.Sprintf("$(GO) test %s -run '^$$' -fuzz '^Fuzz%s$$' $(FUZZ)", dir, name)
+			if !strings.Contains(rule, want) {
+				t.Errorf("%s: Fuzz%s is not run by the Makefile's fuzz rule: add the line\n\t%s", path, name, want)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Fatal("found no Fuzz function in the module: is the walk reading the module's root?")
+	}
+}
+
 // TestReadmeNamesActionInputs: README's "In GitHub Actions" part of the
 // gate section names every input and output of action.yml, in
 // backquotes.
