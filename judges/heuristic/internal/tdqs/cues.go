@@ -307,7 +307,7 @@ var lists = struct {
 			// of French and of English), no timing of the tool's.
 			"cache*", "stateful", "concurrent", "concurrently", "concurrency", "simultaneous*", "in parallel", "lease",
 			"at the same time",
-			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
+			"lock", "locks", waitCue, "atomic*", "time limit*", "expires", "expire",
 		}},
 	},
 	readOnlyClaims: []string{
@@ -706,6 +706,18 @@ var backgroundRuns = []string{
 	"execution", "operation", "operations", "run", "runs", "session", "sessions",
 }
 
+// waitCue is the timing phrase of a call that waits ("Waits for the
+// page to load", "wait up to 30 seconds"). "waiting" just after a word
+// of stateLinks whose subject is not the tool says what state that
+// subject is in ("Whether session is waiting for input",
+// desktop-commander list_sessions): a state the tool reports of what it
+// reads, no timing of its own (facts.waitsAt).
+const waitCue = "wait*"
+
+// stateLinks are the forms of "be" that, before a verb in -ing, make it
+// the state of their subject ("the session is waiting").
+var stateLinks = []string{"is", "are", "was", "were", "be", "been"}
+
 // leftAloneCues say what stays as it was ("leaving others unchanged",
 // "Leaves the parent org intact"): a claim of safety only after one of
 // leaveVerbs among the four words before it in its sentence, which
@@ -752,7 +764,7 @@ var tokenRequirements = []string{"requires", "require", "required", "requiring",
 // caller what not to do ("don't wait for performance warnings", "do not
 // cache the token"), and disclose nothing the tool does
 // (adviceNegation).
-var callerImperatives = []string{"wait*", "cache*", "lock"}
+var callerImperatives = []string{waitCue, "cache*", "lock"}
 
 // keptParticiples are the side-effect phrases that, in a tool that
 // reads (annotated read-only, or not annotated and whose purpose opens

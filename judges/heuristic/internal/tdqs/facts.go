@@ -969,7 +969,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d, p) && notAfterOnce(d, p) && (p != cacheCue || cachesAt(d))
+		return !toldToCaller(d, p) && notAfterOnce(d, p) && (p != cacheCue || cachesAt(d)) && (p != waitCue || f.waitsAt(d))
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
@@ -1245,6 +1245,30 @@ func runsInBackground(d lex.Text) bool {
 			return true
 		}
 		if slices.ContainsFunc(ws[i+1:min(len(ws), i+3)], func(n string) bool { return slices.Contains(backgroundRuns, n) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitsAt reports whether waitCue occurs in d at least once as a wait
+// of the tool's: not as "waiting" just after a word of stateLinks whose
+// subject is another thing (toolIsSubject: "Whether session is waiting
+// for input", "REPL is waiting"), which is that thing's state.
+func (f *facts) waitsAt(d lex.Text) bool {
+	stem := strings.TrimSuffix(waitCue, "*")
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, waitCue) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if !strings.HasPrefix(w, stem) {
+				continue
+			}
+			if w == "waiting" && i > 0 && slices.Contains(stateLinks, ws[i-1]) && !f.toolIsSubject(ws[:i-1]) {
+				continue
+			}
 			return true
 		}
 	}

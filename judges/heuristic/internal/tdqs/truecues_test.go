@@ -1337,6 +1337,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// the apostrophe ("tokens").
 		{"token's is quoted as written", "{\"name\": \"API-get-self\", \"description\": \"Notion | Retrieve your token's bot user\\nError Responses:\\n400: Bad request\", \"annotations\": {\"readOnlyHint\": true}}",
 			nil, "behavioral_transparency", 3, `authentication ("token's")`, `"tokens"`},
+
+		// 109. desktop-commander list_sessions: "Whether session is
+		// waiting for input" says what state a session it lists is in,
+		// no wait of the call's.
+		{"a session that is waiting is no timing", "{\"name\": \"list_sessions\", \"description\": \"List all active terminal sessions. Shows session status including:\\n- Blocked: Whether session is waiting for input\\n- Often means the REPL is waiting for input\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", "timing"},
+		{"it waits is still timing", `{"name": "wait_for", "description": "Wait for text to appear on the page. It is waiting up to 30 seconds.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("wait")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
