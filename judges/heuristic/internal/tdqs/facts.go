@@ -1313,7 +1313,7 @@ func stateOfTool(d lex.Text, p string) bool {
 	return wordWhere(d, p, func(k int, ws []string, i int) bool {
 		// A line that opens with a state's field ("Status: blocked or
 		// running") gives its values: every cue in it is one.
-		if stateField(d.Sentences[k]) || i == 0 && namesField(d.Sentences[k], p) {
+		if stateField(d.Sentences[k]) || i == 0 && namesField(d.Sentences[k], p) || codeFieldLine(d.Sentences[k]) {
 			return false
 		}
 		return !(i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1])) &&
@@ -1326,6 +1326,37 @@ func stateOfTool(d lex.Text, p string) bool {
 func stateField(raw string) bool {
 	for _, n := range stateNouns {
 		if namesField(raw, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeFieldLine reports whether sentence raw opens, after a list's
+// marker or emphasis, with a field's name written as code (camelCase or
+// snake_case: "blockedCommands", "max_rows") and then a colon or a
+// parenthesis: the line says what the field holds ("- blockedCommands
+// (array of blocked shell commands)", desktop-commander get_config), a
+// value the tool reads or returns, and every cue in it is of that
+// value.
+func codeFieldLine(raw string) bool {
+	rest := strings.TrimLeft(raw, "-*•#>_` \t")
+	end := 0
+	for end < len(rest) && (lex.IdentByte(rest[end]) || 'A' <= rest[end] && rest[end] <= 'Z') {
+		end++
+	}
+	if end == 0 || !codeName(rest[:end]) {
+		return false
+	}
+	after := strings.TrimLeft(rest[end:], "`*_ ")
+	return strings.HasPrefix(after, ":") || strings.HasPrefix(after, "(")
+}
+
+// codeName reports whether id is written as code: with an underscore
+// between letters, or a capital after a small letter (camelCase).
+func codeName(id string) bool {
+	for i := 1; i < len(id); i++ {
+		if id[i] == '_' && i+1 < len(id) || 'A' <= id[i] && id[i] <= 'Z' && 'a' <= id[i-1] && id[i-1] <= 'z' {
 			return true
 		}
 	}

@@ -1345,6 +1345,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", "timing"},
 		{"it waits is still timing", `{"name": "wait_for", "description": "Wait for text to appear on the page. It is waiting up to 30 seconds.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `timing and state ("wait")`, ""},
+
+		// 110. desktop-commander get_config: "- blockedCommands (array
+		// of blocked shell commands)" says what a field of the returned
+		// configuration holds, no call the tool refuses.
+		{"a field of blocked commands is no safety", "{\"name\": \"get_config\", \"description\": \"Get the server configuration as JSON. Config includes fields for:\\n- blockedCommands (array of blocked shell commands)\\n- defaultShell (shell for commands)\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `return format ("json")`, "safety"},
+		{"a field's name in snake case before a colon is no safety", "{\"name\": \"get_settings\", \"description\": \"Get the settings.\\n- blocked_hosts: hosts that are blocked\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"commands that are blocked in prose are still safety", `{"name": "run_command", "description": "Run a shell command. Commands on the deny list are blocked.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
