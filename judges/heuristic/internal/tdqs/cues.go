@@ -706,6 +706,11 @@ var backgroundRuns = []string{
 	"execution", "operation", "operations", "run", "runs", "session", "sessions",
 }
 
+// noteDirections are the words that, in a note on a field, point the
+// caller to a tool ("use run_async for longer jobs"): such a note names
+// an alternative (facts.withoutFieldNotes).
+var noteDirections = []string{"use", "see", "try", "instead", "prefer", "rather"}
+
 // waitCue is the timing phrase of a call that waits ("Waits for the
 // page to load", "wait up to 30 seconds"). "waiting" just after a word
 // of stateLinks whose subject is not the tool says what state that

@@ -2307,6 +2307,15 @@ func (f *facts) findAlternatives() []string {
 	if f.examples != "" {
 		lower = strings.ToLower(f.examples)
 	}
+	if strings.IndexByte(lower, '(') >= 0 {
+		src := f.desc.Raw
+		if f.examples != "" {
+			src = f.examples
+		}
+		if plain := f.withoutFieldNotes(src); plain != src {
+			lower = strings.ToLower(plain)
+		}
+	}
 	if f.names != nil {
 		return f.names.mentioned(lower, f.name)
 	}
@@ -2332,6 +2341,9 @@ func (f *facts) findAlternatives() []string {
 		if f.examples != "" && strings.IndexByte(raw, '\'') >= 0 {
 			raw = withoutExamples(raw)
 		}
+		if strings.IndexByte(raw, '(') >= 0 {
+			raw = f.withoutFieldNotes(raw)
+		}
 		for _, id := range lex.Identifiers(raw) {
 			low := strings.ToLower(id)
 			if seen[low] || strings.ToUpper(id) == id || valueName(id) || values[id] {
@@ -2343,4 +2355,72 @@ func (f *facts) findAlternatives() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// withoutFieldNotes returns s with the words of each note on a field
+// blanked: a parenthesis just after a field's name written as code
+// (codeName, and no tool's name: "fileReadLineLimit (max lines for
+// read_file, default 1000)", desktop-commander get_config) says what
+// the field holds or governs, and a tool named there is the one the
+// value is for, no alternative. A note that points the caller to a tool
+// (noteDirects: "timeout_ms (use run_async for longer jobs)") is kept.
+func (f *facts) withoutFieldNotes(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] != '(' {
+			continue
+		}
+		end := strings.IndexByte(s[i:], ')')
+		if end < 0 {
+			break
+		}
+		end += i
+		j := i
+		for j > 0 && (s[j-1] == ' ' || s[j-1] == '`') {
+			j--
+		}
+		k := j
+		for k > 0 && (lex.IdentByte(s[k-1]) || 'A' <= s[k-1] && s[k-1] <= 'Z') {
+			k--
+		}
+		id := s[k:j]
+		if !codeName(id) || f.namesTool(id) || noteDirects(s[i+1:end]) {
+			continue
+		}
+		if b == nil {
+			b = []byte(s)
+		}
+		for m := i + 1; m < end; m++ {
+			b[m] = ' '
+		}
+		i = end
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// namesTool reports whether id is the name of a tool of the server: a
+// sibling's, one of the names the question shares, or the tool's own.
+func (f *facts) namesTool(id string) bool {
+	if strings.EqualFold(id, f.name) {
+		return true
+	}
+	if f.names != nil {
+		return f.names.byLower[strings.ToLower(id)] != nil
+	}
+	return slices.Contains(f.siblings, id)
+}
+
+// noteDirects reports whether note, the words in a parenthesis, tell the
+// caller what to use: a word of noteDirections or a phrase of
+// lists.usageAlternative.
+func noteDirects(note string) bool {
+	t := lex.NewSentence(note)
+	if slices.ContainsFunc(t.Words, func(w string) bool { return slices.Contains(noteDirections, w) }) {
+		return true
+	}
+	_, ok := t.FirstIn(usageAlternativePhrases)
+	return ok
 }

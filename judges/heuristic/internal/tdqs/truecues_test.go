@@ -1355,6 +1355,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, "", "safety"},
 		{"commands that are blocked in prose are still safety", `{"name": "run_command", "description": "Run a shell command. Commands on the deny list are blocked.", "annotations": {"readOnlyHint": false}}`,
 			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
+
+		// 111. desktop-commander get_config: "fileReadLineLimit (max
+		// lines for read_file, default 1000)" names the tool a field's
+		// value is for, no alternative to this one; a note that tells
+		// the caller to use another tool still names one.
+		{"a tool in a field's note is no alternative", "{\"name\": \"get_config\", \"description\": \"Get the server configuration as JSON. Fields:\\n- fileReadLineLimit (max lines for read_file, default 1000)\\n- fileWriteLineLimit (max lines per write_file call)\"}",
+			[]string{"read_file", "write_file"}, "usage_guidelines", 2, "", "named tools"},
+		{"a tool in a field's note sets nothing apart", "{\"name\": \"get_config\", \"description\": \"Get the server configuration as JSON. Fields:\\n- fileReadLineLimit (max lines for read_file, default 1000)\"}",
+			[]string{"read_file", "write_file"}, "purpose_clarity", 4, "nothing sets it apart", "read_file"},
+		{"a note that says to use a tool still names it", "{\"name\": \"run\", \"description\": \"Run a command.\\n- timeout_ms (use run_async for longer jobs)\"}",
+			[]string{"run_async"}, "usage_guidelines", 4, "named tools run_async", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
