@@ -817,6 +817,38 @@ const preferCue = "prefer"
 
 var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to", "than", "instead"}
 
+// ifCue is the implied usage phrase that holds only where it sets a
+// condition on calling the tool (facts.callCondition): its clause
+// names the caller ("If you need the raw text"), or its sentence tells
+// the caller to use the tool (callVerbs before "this" or "it": "If a
+// dialog was opened, use this command"). A condition on a value ("if
+// omitted, defaults to 10"), on what the tool does ("Overwrites the
+// key if it exists") or a question ("Check if an address is a program")
+// says nothing of when to call it.
+const ifCue = "if"
+
+// callVerbs, before "this" or "it", tell the caller to call the tool;
+// supplyVerbs, after the caller's word, make a condition on what the
+// caller passes ("if you omit the path").
+var (
+	callVerbs   = []string{"use", "call", "run", "invoke"}
+	supplyVerbs = []string{
+		"pass", "passes", "provide", "provides", "omit", "omits", "set", "sets", "specify", "specifies", "give",
+		"gives", "supply", "supplies", "leave", "leaves", "include", "includes",
+	}
+)
+
+// exampleCues are the implied usage phrases that give an example: one
+// of a use ("e.g. when the page is slow", "for example to compare two
+// runs") implies when to call the tool, while one of a value ("e.g.
+// 2024-01-31", "such as pubmed") gives only the form of what to pass
+// (facts.exampleOfUse). exampleOccasions, the word just after the
+// marker, make it one of a use.
+var (
+	exampleCues      = []string{"e g", "for example", "such as"}
+	exampleOccasions = []string{"when", "whenever", "if", "to", "during", "while"}
+)
+
 // usedCue is the implied usage phrase that holds only with the tool for
 // its subject (facts.usedOfTool).
 const usedCue = "can be used"

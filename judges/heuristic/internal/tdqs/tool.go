@@ -246,15 +246,74 @@ func (f *facts) usage() dimension {
 // impliedHolds reports whether implied usage cue p, which the
 // description has, implies the tool's usage: "when" only where it sets
 // a condition (whenOpensClause); usedCue only with the tool for its
-// subject (usedOfTool).
+// subject (usedOfTool); ifCue only where it sets a condition on the
+// call (callCondition); an example (exampleCues) only of a use
+// (exampleOfUse).
 func (f *facts) impliedHolds(p string) bool {
 	switch p {
 	case "when":
 		return f.whenOpensClause()
 	case usedCue:
 		return f.usedOfTool()
+	case ifCue:
+		return f.callCondition()
+	}
+	if slices.Contains(exampleCues, p) {
+		return f.exampleOfUse(p)
 	}
 	return true
+}
+
+// callCondition reports whether ifCue occurs in the description at
+// least once where it sets a condition on calling the tool: just before
+// a word of callerSubjects (or "the" and one) that no word of
+// supplyVerbs follows ("If you need the raw text"), or in a sentence
+// where a word of callVerbs comes just before "this" or "it" ("If a
+// dialog was opened, use this command to handle it").
+func (f *facts) callCondition() bool {
+	for k, s := range f.sentenceTexts() {
+		if !f.desc.SentenceHas(k, ifCue) {
+			continue
+		}
+		ws := s.Words
+		for i, w := range ws {
+			if w != ifCue {
+				continue
+			}
+			j := i + 1
+			if j+1 < len(ws) && ws[j] == "the" {
+				j++
+			}
+			if j < len(ws) && slices.Contains(callerSubjects, ws[j]) && !(j+1 < len(ws) && slices.Contains(supplyVerbs, ws[j+1])) {
+				return true
+			}
+		}
+		for i := 0; i+1 < len(ws); i++ {
+			if slices.Contains(callVerbs, ws[i]) && (ws[i+1] == "this" || ws[i+1] == "it") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exampleOfUse reports whether example cue p (exampleCues) occurs in
+// the description at least once before a word of exampleOccasions, or
+// "for" and a verb in -ing ("e.g. for checking the status"): an example
+// of when or what for to call the tool, not of a value.
+func (f *facts) exampleOfUse(p string) bool {
+	pw := strings.Fields(p)
+	ws := f.desc.Words
+	for i := range ws {
+		if !phraseAt(ws, i, pw, false) {
+			continue
+		}
+		j := i + len(pw)
+		if j < len(ws) && slices.Contains(exampleOccasions, ws[j]) || j+1 < len(ws) && ws[j] == "for" && gerund(ws[j+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // usedOfTool reports whether usedCue ("can be used") occurs in the

@@ -1188,7 +1188,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"an example value is no tool named", `{"name": "set_status", "description": "Set the status of a task. Use a value such as 'archive_task' or 'done'."}`,
 			nil, "purpose_clarity", 4, "nothing sets it apart", "archive_task"},
 		{"an example value that is a sibling's name names no tool", `{"name": "set_mode", "description": "Set the editor mode, e.g. 'search' or 'replace'."}`,
-			[]string{"search", "replace"}, "usage_guidelines", 3, "", "named tools"},
+			[]string{"search", "replace"}, "usage_guidelines", 2, "", "named tools"},
 		{"a quoted name outside an example still names a tool", `{"name": "write_file", "description": "Write a text file. Use 'write_pdf' to create PDF files, e.g. 'report.pdf'."}`,
 			nil, "usage_guidelines", 4, "named tools write_pdf", ""},
 
@@ -1366,6 +1366,42 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"read_file", "write_file"}, "purpose_clarity", 4, "nothing sets it apart", "read_file"},
 		{"a note that says to use a tool still names it", "{\"name\": \"run\", \"description\": \"Run a command.\\n- timeout_ms (use run_async for longer jobs)\"}",
 			[]string{"run_async"}, "usage_guidelines", 4, "named tools run_async", ""},
+
+		// 112. "if" implies usage only as a condition on calling the
+		// tool: "Uses the default cluster if omitted" (elasticsearch
+		// search_documents), "Overwrites the destination if it exists"
+		// (servonaut s3_copy_object) and "Check if a Solana address is
+		// a program" (solana is_program) say when a value applies, what
+		// the tool does, or what it asks; "If a browser dialog was
+		// opened, use this command" (chrome-devtools handle_dialog) and
+		// "If you need" say when to call it.
+		{"if omitted is no usage", `{"name": "search_documents", "description": "Search the documents of an index. cluster: Optional cluster name. Uses the default cluster if omitted."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"overwrites if it exists is no usage", `{"name": "copy_object", "description": "Copy an object between keys. Overwrites the destination if it exists."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"check if asks, it is no usage", `{"name": "is_program", "description": "Check if an address is an executable program."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if you pass is a condition on a value", `{"name": "list_rows", "description": "List the rows of a table. If you pass a filter, only matching rows are listed."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if a dialog opened, with no call of the tool, is no usage", `{"name": "handle_dialog", "description": "If a browser dialog was opened, handle it with this command."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if with use this in its sentence is usage", `{"name": "dismiss", "description": "Dismiss a dialog. If a browser dialog was opened, run this to close it."}`,
+			nil, "usage_guidelines", 3, `implied ("if")`, ""},
+		{"if you need is usage", `{"name": "get_raw", "description": "Get the raw text of a page, if you need it unformatted."}`,
+			nil, "usage_guidelines", 3, `implied ("if")`, ""},
+
+		// 113. An example implies usage only as one of a use: "(e.g.
+		// 2024-01-31)", "(e.g. met:436533)" and "such as pubmed" give
+		// the form of a value to pass; "e.g. to draw a square" and "for
+		// example when the page is slow" give an occasion.
+		{"an example date is no usage", `{"name": "apply_leave", "description": "Apply leave for specific dates (e.g. 2024-01-31)."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"an example value such as is no usage", `{"name": "search_research", "description": "Search research records, filtered by source such as pubmed."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"an example of a purpose is usage", `{"name": "run_sequence", "description": "Execute a sequence of moves, e.g. to draw a square."}`,
+			nil, "usage_guidelines", 3, `implied ("e.g.")`, ""},
+		{"an example of an occasion is usage", `{"name": "reload", "description": "Reload the page, for example during a deploy."}`,
+			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
