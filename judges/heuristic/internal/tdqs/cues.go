@@ -828,10 +828,15 @@ var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to"
 const ifCue = "if"
 
 // callVerbs, before "this" or "it", tell the caller to call the tool;
+// callWords are their forms, which speak of a call (ordersCall);
 // supplyVerbs, after the caller's word, make a condition on what the
 // caller passes ("if you omit the path").
 var (
-	callVerbs   = []string{"use", "call", "run", "invoke"}
+	callVerbs = []string{"use", "call", "run", "invoke"}
+	callWords = lex.Set([]string{
+		"use", "uses", "used", "using", "call", "calls", "called", "calling", "run", "runs", "running", "ran",
+		"invoke", "invokes", "invoked", "invoking",
+	})
 	supplyVerbs = []string{
 		"pass", "passes", "provide", "provides", "omit", "omits", "set", "sets", "specify", "specifies", "give",
 		"gives", "supply", "supplies", "leave", "leaves", "include", "includes",

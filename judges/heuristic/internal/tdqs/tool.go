@@ -496,7 +496,10 @@ func (f *facts) ordersAt(p string) bool {
 // ("even after"), not before a duration ("Stories disappear after 24
 // hours", durationAt), not opening a clause whose next clause opens with
 // the tool's own verb in the third person ("Before writing, snapshots
-// the affected file": when the tool acts, toolStepOpens), and not
+// the affected file": when the tool acts, toolStepOpens), not in a
+// sentence that opens with that verb and speaks of no call (callWords:
+// "Returns a checklist the agent must satisfy before the session is
+// considered shipped", git git_wrapup_instructions), and not
 // before a gerund that ends a sentence opening with "for", which names
 // whom the tool is for ("For developers and compliance teams auditing
 // licence risk before shipping": a time of their work). Only the
@@ -507,6 +510,12 @@ func (f *facts) ordersCall(p string) bool {
 			continue
 		}
 		sw := f.sentenceTexts()[k].Words
+		if toolStepOpens(sw) && !slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+			// The sentence says what the tool does or gives back: an
+			// order in it is of the tool's steps or of what the caller
+			// does with its result.
+			continue
+		}
 		audience := len(sw) > 0 && sw[0] == "for"
 		cs := clauses(sentence)
 		for j, c := range cs {

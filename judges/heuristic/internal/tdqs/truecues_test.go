@@ -1402,6 +1402,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 3, `implied ("e.g.")`, ""},
 		{"an example of an occasion is usage", `{"name": "reload", "description": "Reload the page, for example during a deploy."}`,
 			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
+
+		// 114. git git_wrapup_instructions: "Returns a checklist the
+		// agent must satisfy before the session is considered shipped"
+		// says what the tool gives back and what the caller does with
+		// it, no prerequisite of the call; a sentence of the tool's
+		// that speaks of a call still orders it.
+		{"before in what the tool returns is no prerequisite", `{"name": "wrapup", "description": "Returns a wrap-up protocol: a checklist the agent must satisfy before the session is considered shipped."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+		{"before in the tool's own step is no prerequisite", `{"name": "write_note", "description": "Write a note to disk. Snapshots the old note before writing."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+		{"before a call in a sentence of the tool's still orders", `{"name": "get_token", "description": "Returns a session token, needed before calling the other tools."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"before in an imperative still orders", `{"name": "lint", "description": "Lint the staged files. Run it before you commit."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
