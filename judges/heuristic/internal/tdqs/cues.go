@@ -711,6 +711,30 @@ var backgroundRuns = []string{
 // an alternative (facts.withoutFieldNotes).
 var noteDirections = []string{"use", "see", "try", "instead", "prefer", "rather"}
 
+// withoutCue opens the safety phrases that say what a call leaves
+// undone ("without changing", "without executing", withoutSafetySet):
+// the tool's only where neither the caller nor another tool is the one
+// that acts (facts.withoutOfTool). The effect group's "without warning"
+// is none of them.
+const withoutCue = "without "
+
+// withoutSafetySet holds the safety group's phrases that open with
+// withoutCue.
+var withoutSafetySet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, g := range lists.behaviour {
+		if g.name != safetyGroup {
+			continue
+		}
+		for _, p := range g.phrases {
+			if strings.HasPrefix(p, withoutCue) {
+				m[p] = true
+			}
+		}
+	}
+	return m
+}()
+
 // waitCue is the timing phrase of a call that waits ("Waits for the
 // page to load", "wait up to 30 seconds"). "waiting" just after a word
 // of stateLinks whose subject is not the tool says what state that

@@ -1013,6 +1013,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if slices.Contains(leftAloneCues, p) {
 		return leftAlone(d, p)
 	}
+	if withoutSafetySet[p] {
+		return withoutOfTool(d, p)
+	}
 	if p == backgroundCue {
 		return runsInBackground(d)
 	}
@@ -1245,6 +1248,49 @@ func runsInBackground(d lex.Text) bool {
 			return true
 		}
 		if slices.ContainsFunc(ws[i+1:min(len(ws), i+3)], func(n string) bool { return slices.Contains(backgroundRuns, n) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutOfTool reports whether safety phrase p (withoutSafetySet:
+// "without changing") occurs in d at least once said of
+// the tool, read clause by clause (clauses): not after a word of
+// callerSubjects in its clause, which makes it what the caller does
+// ("choose a get or list tool first when you need to inspect state
+// without changing it", gitlab delete_draft_note), nor after a word of
+// callVerbs that points at anything but the tool ("use
+// `create_issue_note` to add discussion without changing issue fields",
+// gitlab create_issue): that is another tool's way.
+func withoutOfTool(d lex.Text, p string) bool {
+	pw := strings.Fields(p)
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if phraseAt(ws, i, pw, false) && !othersWay(ws[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// othersWay reports whether the words of a clause before a phrase
+// (before) make it what the caller or another tool does: a word of
+// callerSubjects, or a word of callVerbs before anything but "this" or
+// "it".
+func othersWay(before []string) bool {
+	for j, w := range before {
+		if slices.Contains(callerSubjects, w) {
+			return true
+		}
+		if slices.Contains(callVerbs, w) && j+1 < len(before) && before[j+1] != "this" && before[j+1] != "it" {
 			return true
 		}
 	}

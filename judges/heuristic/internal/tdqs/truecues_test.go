@@ -1416,6 +1416,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
 		{"before in an imperative still orders", `{"name": "lint", "description": "Lint the staged files. Run it before you commit."}`,
 			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+
+		// 115. gitlab delete_draft_note, create_issue: "choose a get or
+		// list tool first when you need to inspect state without
+		// changing it" and "use `create_issue_note` to add discussion
+		// without changing issue fields" say what the caller or another
+		// tool leaves unchanged, no safety of this tool's.
+		{"what the caller inspects without changing is no safety", `{"name": "delete_note", "description": "Delete a draft note. Use this only after verifying the target; choose a get or list tool first when you need to inspect state without changing it.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"what another tool does without changing is no safety", "{\"name\": \"create_issue\", \"description\": \"Create a new issue. Use this to open an issue; use `create_issue_note` to add discussion without changing issue fields.\", \"annotations\": {\"readOnlyHint\": false}}",
+			[]string{"create_issue_note"}, "behavioral_transparency", 3, "", "safety"},
+		{"this tool without executing is still safety", `{"name": "check_playbook", "description": "Check the syntax of a playbook without executing it.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("without executing")`, ""},
+		{"use this without changing is still safety", `{"name": "preview_merge", "description": "Preview a merge. Use this to see the result without changing the branch.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("without changing")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
