@@ -2363,12 +2363,12 @@ func (f *facts) findAlternatives() []string {
 		}
 	}
 	if f.names != nil {
-		return f.names.mentioned(lower, f.name)
+		return f.notOwnParams(f.names.mentioned(lower, f.name))
 	}
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if lex.ToolNameIn(lower, s) {
+			if lex.ToolNameIn(lower, s) && !f.ownParam(s) {
 				out = append(out, s)
 			}
 		}
@@ -2469,4 +2469,21 @@ func noteDirects(note string) bool {
 	}
 	_, ok := t.FirstIn(usageAlternativePhrases)
 	return ok
+}
+
+// ownParam reports whether name is one of the tool's own parameters: a
+// sibling that shares its name is not what the text speaks of ("Supports
+// dry_run to preview changes and create_note to summarize updates",
+// gitlab update_issue_description_patch, whose create_note is a flag).
+func (f *facts) ownParam(name string) bool {
+	return slices.ContainsFunc(f.params, func(p param) bool { return p.name == name })
+}
+
+// notOwnParams returns names without the tool's own parameters
+// (ownParam), in place.
+func (f *facts) notOwnParams(names []string) []string {
+	if len(f.params) == 0 {
+		return names
+	}
+	return slices.DeleteFunc(names, f.ownParam)
 }

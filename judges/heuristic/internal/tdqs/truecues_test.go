@@ -1430,6 +1430,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "behavioral_transparency", 3, `safety ("without executing")`, ""},
 		{"use this without changing is still safety", `{"name": "preview_merge", "description": "Preview a merge. Use this to see the result without changing the branch.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 3, `safety ("without changing")`, ""},
+
+		// 116. gitlab update_issue_description_patch: "Supports dry_run
+		// to preview changes and create_note to summarize updates"
+		// names its own flag create_note, no sibling of that name.
+		{"a parameter that shares a sibling's name names no tool", "{\"name\": \"patch_issue\", \"description\": \"Apply a patch to an issue description. Supports dry_run to preview changes and create_note to summarize updates; use `create_note` when an audit summary is wanted.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dry_run\": {\"type\": \"boolean\"}, \"create_note\": {\"type\": \"boolean\"}}}}",
+			[]string{"create_note", "update_issue"}, "purpose_clarity", 4, "nothing sets it apart", "create_note"},
+		{"a sibling that is no parameter is still named", "{\"name\": \"patch_issue\", \"description\": \"Apply a patch to an issue description; use `update_issue` for other fields.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"create_note\": {\"type\": \"boolean\"}}}}",
+			[]string{"create_note", "update_issue"}, "usage_guidelines", 4, "named tools update_issue", "create_note"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
