@@ -1283,18 +1283,10 @@ func withoutOfTool(d lex.Text, p string) bool {
 
 // othersWay reports whether the words of a clause before a phrase
 // (before) make it what the caller or another tool does: a word of
-// callerSubjects, or a word of callVerbs before anything but "this" or
-// "it".
+// callerSubjects, or a pointer at another tool (pointsElsewhere).
 func othersWay(before []string) bool {
-	for j, w := range before {
-		if slices.Contains(callerSubjects, w) {
-			return true
-		}
-		if slices.Contains(callVerbs, w) && j+1 < len(before) && before[j+1] != "this" && before[j+1] != "it" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(before, func(w string) bool { return slices.Contains(callerSubjects, w) }) ||
+		pointsElsewhere(before)
 }
 
 // waitsAt reports whether waitCue occurs in d at least once as a wait

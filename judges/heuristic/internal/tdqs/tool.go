@@ -357,6 +357,9 @@ func (f *facts) whenToUse() (string, bool) {
 	// read on the description's words without building contexts.
 	says := func(q string) bool {
 		qw := strings.Fields(q)
+		if qw[0] == "when" || qw[0] == "if" {
+			return f.occasionOfTool(qw)
+		}
 		bare := qw[0] == "use" && len(qw) == 2
 		ws := f.desc.Words
 		for i := range ws {
@@ -378,6 +381,42 @@ func (f *facts) whenToUse() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// occasionOfTool reports whether the occasion phrase qw ("when you
+// need", "if you only need") occurs in the description at least once as
+// this tool's occasion, read clause by clause (clauses): not just after a
+// negation, and not after a word of callVerbs or "choose" that points at
+// anything but the tool (pointsElsewhere: "choose a get or list tool
+// first when you need to inspect state", gitlab delete_draft_note, says
+// when to use that other tool).
+func (f *facts) occasionOfTool(qw []string) bool {
+	for k, sentence := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, strings.Join(qw, " ")) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if phraseAt(ws, i, qw, false) && (i == 0 || !lex.Negation(ws[i-1])) && !pointsElsewhere(ws[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pointsElsewhere reports whether words before (a clause's, before a
+// phrase) point the caller at another tool: a word of callVerbs or
+// "choose" before anything but "this" or "it".
+func pointsElsewhere(before []string) bool {
+	for j, w := range before {
+		if (w == "choose" || slices.Contains(callVerbs, w)) && j+1 < len(before) && before[j+1] != "this" && before[j+1] != "it" {
+			return true
+		}
+	}
+	return false
 }
 
 // whenNot returns the first phrase of lists.usageNot, in the list's

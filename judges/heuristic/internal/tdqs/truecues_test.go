@@ -1438,6 +1438,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"create_note", "update_issue"}, "purpose_clarity", 4, "nothing sets it apart", "create_note"},
 		{"a sibling that is no parameter is still named", "{\"name\": \"patch_issue\", \"description\": \"Apply a patch to an issue description; use `update_issue` for other fields.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"create_note\": {\"type\": \"boolean\"}}}}",
 			[]string{"create_note", "update_issue"}, "usage_guidelines", 4, "named tools update_issue", "create_note"},
+
+		// 117. gitlab delete_draft_note: "choose a get or list tool
+		// first when you need to inspect state" says when to use that
+		// other tool, no occasion of this one; "Use this when you need"
+		// still is.
+		{"when you need after a pointer to another tool is no when", `{"name": "delete_note", "description": "Delete a draft note. Use this only after verifying the target; choose a get or list tool first when you need to inspect state."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, "when to use"},
+		{"when you need after use another tool is no when", "{\"name\": \"list_notes\", \"description\": \"List the notes of a merge request. Returns flat notes; use `mr_discussions` when you need threads.\"}",
+			nil, "usage_guidelines", 4, "named tools mr_discussions,", "when to use"},
+		{"use this when you need is still a when", `{"name": "list_notes", "description": "List the notes of a merge request. Use this one, when you need flat notes."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
