@@ -1014,7 +1014,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return leftAlone(d, p)
 	}
 	if withoutSafetySet[p] {
-		return withoutOfTool(d, p)
+		return f.withoutOfTool(d, p)
 	}
 	if p == backgroundCue {
 		return runsInBackground(d)
@@ -1263,7 +1263,7 @@ func runsInBackground(d lex.Text) bool {
 // callVerbs that points at anything but the tool ("use
 // `create_issue_note` to add discussion without changing issue fields",
 // gitlab create_issue): that is another tool's way.
-func withoutOfTool(d lex.Text, p string) bool {
+func (f *facts) withoutOfTool(d lex.Text, p string) bool {
 	pw := strings.Fields(p)
 	for k, sentence := range d.Sentences {
 		if !d.SentenceHas(k, p) {
@@ -1272,7 +1272,7 @@ func withoutOfTool(d lex.Text, p string) bool {
 		for _, c := range clauses(sentence) {
 			ws := lex.Words(c)
 			for i := range ws {
-				if phraseAt(ws, i, pw, false) && !othersWay(ws[:i]) {
+				if phraseAt(ws, i, pw, false) && !f.othersWay(c, ws[:i]) {
 					return true
 				}
 			}
@@ -1281,12 +1281,12 @@ func withoutOfTool(d lex.Text, p string) bool {
 	return false
 }
 
-// othersWay reports whether the words of a clause before a phrase
+// othersWay reports whether the words of clause before a phrase
 // (before) make it what the caller or another tool does: a word of
 // callerSubjects, or a pointer at another tool (pointsElsewhere).
-func othersWay(before []string) bool {
+func (f *facts) othersWay(clause string, before []string) bool {
 	return slices.ContainsFunc(before, func(w string) bool { return slices.Contains(callerSubjects, w) }) ||
-		pointsElsewhere(before)
+		f.pointsElsewhere(clause, before)
 }
 
 // waitsAt reports whether waitCue occurs in d at least once as a wait

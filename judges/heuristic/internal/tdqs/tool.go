@@ -398,7 +398,7 @@ func (f *facts) occasionOfTool(qw []string) bool {
 		for _, c := range clauses(sentence) {
 			ws := lex.Words(c)
 			for i := range ws {
-				if phraseAt(ws, i, qw, false) && (i == 0 || !lex.Negation(ws[i-1])) && !pointsElsewhere(ws[:i]) {
+				if phraseAt(ws, i, qw, false) && (i == 0 || !lex.Negation(ws[i-1])) && !f.pointsElsewhere(c, ws[:i]) {
 					return true
 				}
 			}
@@ -407,17 +407,41 @@ func (f *facts) occasionOfTool(qw []string) bool {
 	return false
 }
 
-// pointsElsewhere reports whether words before (a clause's, before a
-// phrase) point the caller at another tool: a word of callVerbs or
-// "choose" before anything but "this" or "it".
-func pointsElsewhere(before []string) bool {
+// pointsElsewhere reports whether the words of clause before a phrase
+// (before) point the caller at another tool: a word of callVerbs or
+// "choose" before anything but "this", "it" or the tool. The tool is
+// read on the clause as written: its name, or one of its own words
+// that is no name of snake or kebab case ("Use GraphQL when you need
+// nested data", of query_graphql; but "use `create_issue_note`" of
+// create_issue points elsewhere).
+func (f *facts) pointsElsewhere(clause string, before []string) bool {
+	pointed := false
 	for j, w := range before {
 		if (w == "choose" || slices.Contains(callVerbs, w)) && j+1 < len(before) && before[j+1] != "this" && before[j+1] != "it" {
-			return true
+			pointed = true
+			break
 		}
+	}
+	if !pointed {
+		return false
+	}
+	fs := strings.Fields(clause)
+	for j := 0; j+1 < len(fs); j++ {
+		if w := strings.ToLower(strings.Trim(fs[j], nameMarks)); w != "choose" && !slices.Contains(callVerbs, w) {
+			continue
+		}
+		t := strings.ToLower(strings.Trim(fs[j+1], nameMarks))
+		if t == "this" || t == "it" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
+			continue
+		}
+		return true
 	}
 	return false
 }
+
+// nameMarks are the marks around a word or a name in a clause as
+// written ("`create_issue_note`", "(GraphQL)").
+const nameMarks = "`*'\"()[].,;:"
 
 // whenNot returns the first phrase of lists.usageNot, in the list's
 // order, that the description has where it says when not to use the

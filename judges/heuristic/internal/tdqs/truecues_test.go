@@ -1447,6 +1447,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, "when to use"},
 		{"when you need after use another tool is no when", "{\"name\": \"list_notes\", \"description\": \"List the notes of a merge request. Returns flat notes; use `mr_discussions` when you need threads.\"}",
 			nil, "usage_guidelines", 4, "named tools mr_discussions,", "when to use"},
+		{"use and the tool's own word when you need is still a when", "{\"name\": \"query_graphql\", \"description\": \"Execute a GraphQL query on the code graph. Use GraphQL when you need nested data in one query.\"}",
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
 		{"use this when you need is still a when", `{"name": "list_notes", "description": "List the notes of a merge request. Use this one, when you need flat notes."}`,
 			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
 	}
