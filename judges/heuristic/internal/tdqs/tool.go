@@ -504,28 +504,46 @@ func (f *facts) toolDeprecated() bool {
 
 // prerequisite returns the first phrase of lists.usagePrerequisite, in
 // the list's order, that the description has where it orders the tool
-// with something else, and whether one was found. A word of concessive
-// with "even" just before it concedes ("even after reaching the end",
+// with something else (prerequisiteHolds), and whether one was found. A
+// word of concessive with "even" just before it concedes ("even after reaching the end",
 // "even before the build finishes"), and a requirement in a relative
 // clause (relativeLeads among the words before it: "Situations where
 // irrelevant information needs to be filtered out") describes a thing:
 // neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
 	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
-	if !ok || prerequisiteWords[p] == nil || f.ordersAt(p) {
+	if !ok || f.prerequisiteHolds(p) {
 		return p, ok
 	}
-	// The first phrase concedes or describes everywhere (rare): the
-	// others, in the list's order.
+	// The first phrase concedes, describes or spans two sentences
+	// everywhere (rare): the others, in the list's order.
 	for _, q := range lists.usagePrerequisite {
-		if q == p || !f.desc.Has(q) {
-			continue
-		}
-		if prerequisiteWords[q] == nil || f.ordersAt(q) {
+		if q != p && f.desc.Has(q) && f.prerequisiteHolds(q) {
 			return q, true
 		}
 	}
 	return "", false
+}
+
+// prerequisiteHolds reports whether prerequisite phrase p, which the
+// description has, orders the call: within one sentence (the words of
+// "Search the bookmarks, newest first. Use it when ..." run "first use"
+// across two) and, for the phrases of prerequisiteWords, where ordersAt
+// finds it.
+func (f *facts) prerequisiteHolds(p string) bool {
+	if strings.IndexByte(p, ' ') >= 0 && len(f.desc.Sentences) > 1 {
+		within := false
+		for k := range f.desc.Sentences {
+			if f.desc.SentenceHas(k, p) {
+				within = true
+				break
+			}
+		}
+		if !within {
+			return false
+		}
+	}
+	return prerequisiteWords[p] == nil || f.ordersAt(p)
 }
 
 // ordersAt reports whether prerequisite phrase p (one of

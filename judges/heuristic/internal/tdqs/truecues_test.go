@@ -1451,6 +1451,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
 		{"use this when you need is still a when", `{"name": "list_notes", "description": "List the notes of a merge request. Use this one, when you need flat notes."}`,
 			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+
+		// 118. tidy search_bookmarks: "Search the saved bookmarks,
+		// newest first. Use it when ..." runs the words "first use"
+		// across two sentences, no order of the call; "Call first use
+		// of the session" within one still is.
+		{"a prerequisite across two sentences is none", `{"name": "search_bookmarks", "description": "Search the saved bookmarks, newest first. Use it to find an id."}`,
+			nil, "usage_guidelines", 4, `when to use ("use it to")`, "prerequisite"},
+		{"a prerequisite within a sentence still is", `{"name": "open_session", "description": "Open a session. Call it on first use of the server."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("first use")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
