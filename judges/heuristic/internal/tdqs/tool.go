@@ -358,7 +358,7 @@ func (f *facts) whenToUse() (string, bool) {
 	says := func(q string) bool {
 		qw := strings.Fields(q)
 		if qw[0] == "when" || qw[0] == "if" {
-			return f.occasionOfTool(qw)
+			return f.occasionOfTool(q, qw)
 		}
 		bare := qw[0] == "use" && len(qw) == 2
 		ws := f.desc.Words
@@ -383,16 +383,16 @@ func (f *facts) whenToUse() (string, bool) {
 	return "", false
 }
 
-// occasionOfTool reports whether the occasion phrase qw ("when you
-// need", "if you only need") occurs in the description at least once as
+// occasionOfTool reports whether the occasion phrase q ("when you
+// need", "if you only need"), of words qw, occurs in the description at least once as
 // this tool's occasion, read clause by clause (clauses): not just after a
 // negation, and not after a word of callVerbs or "choose" that points at
 // anything but the tool (pointsElsewhere: "choose a get or list tool
 // first when you need to inspect state", gitlab delete_draft_note, says
 // when to use that other tool).
-func (f *facts) occasionOfTool(qw []string) bool {
+func (f *facts) occasionOfTool(q string, qw []string) bool {
 	for k, sentence := range f.desc.Sentences {
-		if !f.desc.SentenceHas(k, strings.Join(qw, " ")) {
+		if !f.desc.SentenceHas(k, q) {
 			continue
 		}
 		for _, c := range clauses(sentence) {
