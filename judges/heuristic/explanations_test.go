@@ -276,8 +276,10 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 		{"a stem quoted as the text has it", toolSpec{name: "view_log", desc: "View the commit history of a private repository; it needs authentication."}, "behavioral_transparency", 0,
 			[]string{`authentication ("authentication")`}, []string{`("auth")`}},
 		// notion's API-update-page-markdown: usage "only implied (\"e g\")",
-		// its text says "(e.g. row limit exceeded)".
-		{"an abbreviation quoted as written", toolSpec{name: "update_page", desc: "Update a page. Fails on a conflict (e.g. a row limit exceeded)."}, "usage_guidelines", 3,
+		// its text says "(e.g. row limit exceeded)". Since 1.5.8 that
+		// example of a value implies no usage; an example of a use ("e.g.
+		// to fix a typo") does, quoted as written.
+		{"an abbreviation quoted as written", toolSpec{name: "update_page", desc: "Update a page, e.g. to fix a typo. Fails on a conflict."}, "usage_guidelines", 3,
 			[]string{`usage is only implied ("e.g.")`}, []string{`"e g"`}},
 		{"a value cue quoted as written", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, e.g. Reading list.",
 			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,

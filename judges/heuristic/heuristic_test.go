@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.5.7", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.5.8", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -380,7 +380,7 @@ func TestUsageCues(t *testing.T) {
 		{"missing", toolSpec{noDesc: true}, 1, []string{"missing"}},
 		{"one word", toolSpec{desc: "Process"}, 1, []string{"too short"}},
 		{"no guidance", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions."}, 2, []string{"no cue"}},
-		{"implied", toolSpec{desc: "Convert an amount between currencies, for example USD to EUR."}, 3, []string{`"for example"`}},
+		{"implied", toolSpec{desc: "Convert an amount between currencies, for example to price an order abroad."}, 3, []string{`"for example"`}},
 		{"when", toolSpec{desc: "Fetch recent news articles. Use this when the user asks about current events."}, 4, []string{`"use this when"`}},
 		{"when not", toolSpec{desc: "Read a text file from disk. Do not use for binary files."}, 4, []string{`"do not use"`}},
 		{"prerequisite", toolSpec{desc: "Commit the staged changes with a message. Requires that changes were staged first."}, 4, []string{`"requires"`}},

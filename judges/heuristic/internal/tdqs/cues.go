@@ -307,7 +307,7 @@ var lists = struct {
 			// of French and of English), no timing of the tool's.
 			"cache*", "stateful", "concurrent", "concurrently", "concurrency", "simultaneous*", "in parallel", "lease",
 			"at the same time",
-			"lock", "locks", "wait*", "atomic*", "time limit*", "expires", "expire",
+			"lock", "locks", waitCue, "atomic*", "time limit*", "expires", "expire",
 		}},
 	},
 	readOnlyClaims: []string{
@@ -706,6 +706,47 @@ var backgroundRuns = []string{
 	"execution", "operation", "operations", "run", "runs", "session", "sessions",
 }
 
+// noteDirections are the words that, in a note on a field, point the
+// caller to a tool ("use run_async for longer jobs"): such a note names
+// an alternative (facts.withoutFieldNotes).
+var noteDirections = []string{"use", "see", "try", "instead", "prefer", "rather"}
+
+// withoutCue opens the safety phrases that say what a call leaves
+// undone ("without changing", "without executing", withoutSafetySet):
+// the tool's only where neither the caller nor another tool is the one
+// that acts (facts.withoutOfTool). The effect group's "without warning"
+// is none of them.
+const withoutCue = "without "
+
+// withoutSafetySet holds the safety group's phrases that open with
+// withoutCue.
+var withoutSafetySet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, g := range lists.behaviour {
+		if g.name != safetyGroup {
+			continue
+		}
+		for _, p := range g.phrases {
+			if strings.HasPrefix(p, withoutCue) {
+				m[p] = true
+			}
+		}
+	}
+	return m
+}()
+
+// waitCue is the timing phrase of a call that waits ("Waits for the
+// page to load", "wait up to 30 seconds"). "waiting" just after a word
+// of stateLinks whose subject is not the tool says what state that
+// subject is in ("Whether session is waiting for input",
+// desktop-commander list_sessions): a state the tool reports of what it
+// reads, no timing of its own (facts.waitsAt).
+const waitCue = "wait*"
+
+// stateLinks are the forms of "be" that, before a verb in -ing, make it
+// the state of their subject ("the session is waiting").
+var stateLinks = []string{"is", "are", "was", "were", "be", "been"}
+
 // leftAloneCues say what stays as it was ("leaving others unchanged",
 // "Leaves the parent org intact"): a claim of safety only after one of
 // leaveVerbs among the four words before it in its sentence, which
@@ -752,7 +793,7 @@ var tokenRequirements = []string{"requires", "require", "required", "requiring",
 // caller what not to do ("don't wait for performance warnings", "do not
 // cache the token"), and disclose nothing the tool does
 // (adviceNegation).
-var callerImperatives = []string{"wait*", "cache*", "lock"}
+var callerImperatives = []string{waitCue, "cache*", "lock"}
 
 // keptParticiples are the side-effect phrases that, in a tool that
 // reads (annotated read-only, or not annotated and whose purpose opens
@@ -799,6 +840,43 @@ var cacheFields = []string{
 const preferCue = "prefer"
 
 var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to", "than", "instead"}
+
+// ifCue is the implied usage phrase that holds only where it sets a
+// condition on calling the tool (facts.callCondition): its clause
+// names the caller ("If you need the raw text"), or its sentence tells
+// the caller to use the tool (callVerbs before "this" or "it": "If a
+// dialog was opened, use this command"). A condition on a value ("if
+// omitted, defaults to 10"), on what the tool does ("Overwrites the
+// key if it exists") or a question ("Check if an address is a program")
+// says nothing of when to call it.
+const ifCue = "if"
+
+// callVerbs, before "this" or "it", tell the caller to call the tool;
+// callWords are their forms, which speak of a call (ordersCall);
+// supplyVerbs, after the caller's word, make a condition on what the
+// caller passes ("if you omit the path").
+var (
+	callVerbs = []string{"use", "call", "run", "invoke"}
+	callWords = lex.Set([]string{
+		"use", "uses", "used", "using", "call", "calls", "called", "calling", "run", "runs", "running", "ran",
+		"invoke", "invokes", "invoked", "invoking",
+	})
+	supplyVerbs = []string{
+		"pass", "passes", "provide", "provides", "omit", "omits", "set", "sets", "specify", "specifies", "give",
+		"gives", "supply", "supplies", "leave", "leaves", "include", "includes",
+	}
+)
+
+// exampleCues are the implied usage phrases that give an example: one
+// of a use ("e.g. when the page is slow", "for example to compare two
+// runs") implies when to call the tool, while one of a value ("e.g.
+// 2024-01-31", "such as pubmed") gives only the form of what to pass
+// (facts.exampleOfUse). exampleOccasions, the word just after the
+// marker, make it one of a use.
+var (
+	exampleCues      = []string{"e g", "for example", "such as"}
+	exampleOccasions = []string{"when", "whenever", "if", "to", "during", "while"}
+)
 
 // usedCue is the implied usage phrase that holds only with the tool for
 // its subject (facts.usedOfTool).

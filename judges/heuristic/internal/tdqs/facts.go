@@ -969,7 +969,7 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return credentialToken(d, p)
 	}
 	if slices.Contains(callerImperatives, p) {
-		return !toldToCaller(d, p) && notAfterOnce(d, p) && (p != cacheCue || cachesAt(d))
+		return !toldToCaller(d, p) && notAfterOnce(d, p) && (p != cacheCue || cachesAt(d)) && (p != waitCue || f.waitsAt(d))
 	}
 	if slices.Contains(keptParticiples, p) && (f.readOnly != nil && *f.readOnly || f.readOnly == nil && slices.Contains(readLeads, f.leadVerb)) {
 		for _, c := range d.Contexts(p) {
@@ -1012,6 +1012,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	}
 	if slices.Contains(leftAloneCues, p) {
 		return leftAlone(d, p)
+	}
+	if withoutSafetySet[p] {
+		return f.withoutOfTool(d, p)
 	}
 	if p == backgroundCue {
 		return runsInBackground(d)
@@ -1251,6 +1254,65 @@ func runsInBackground(d lex.Text) bool {
 	return false
 }
 
+// withoutOfTool reports whether safety phrase p (withoutSafetySet:
+// "without changing") occurs in d at least once said of
+// the tool, read clause by clause (clauses): not after a word of
+// callerSubjects in its clause, which makes it what the caller does
+// ("choose a get or list tool first when you need to inspect state
+// without changing it", gitlab delete_draft_note), nor after a word of
+// callVerbs that points at anything but the tool ("use
+// `create_issue_note` to add discussion without changing issue fields",
+// gitlab create_issue): that is another tool's way.
+func (f *facts) withoutOfTool(d lex.Text, p string) bool {
+	pw := strings.Fields(p)
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if phraseAt(ws, i, pw, false) && !f.othersWay(c, ws[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// othersWay reports whether the words of clause before a phrase
+// (before) make it what the caller or another tool does: a word of
+// callerSubjects, or a pointer at another tool (pointsElsewhere).
+func (f *facts) othersWay(clause string, before []string) bool {
+	return slices.ContainsFunc(before, func(w string) bool { return slices.Contains(callerSubjects, w) }) ||
+		f.pointsElsewhere(clause, before)
+}
+
+// waitsAt reports whether waitCue occurs in d at least once as a wait
+// of the tool's: not as "waiting" just after a word of stateLinks whose
+// subject is another thing (toolIsSubject: "Whether session is waiting
+// for input", "REPL is waiting"), which is that thing's state.
+func (f *facts) waitsAt(d lex.Text) bool {
+	stem := strings.TrimSuffix(waitCue, "*")
+	for k := range d.Sentences {
+		if !d.SentenceHas(k, waitCue) {
+			continue
+		}
+		ws := d.Sentence(k).Words
+		for i, w := range ws {
+			if !strings.HasPrefix(w, stem) {
+				continue
+			}
+			if w == "waiting" && i > 0 && slices.Contains(stateLinks, ws[i-1]) && !f.toolIsSubject(ws[:i-1]) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // leftAlone reports whether left-alone cue p (leftAloneCues), a word,
 // occurs in d at least once after one of leaveVerbs among the four
 // words before it in its sentence ("leaving others unchanged", "are
@@ -1289,7 +1351,7 @@ func stateOfTool(d lex.Text, p string) bool {
 	return wordWhere(d, p, func(k int, ws []string, i int) bool {
 		// A line that opens with a state's field ("Status: blocked or
 		// running") gives its values: every cue in it is one.
-		if stateField(d.Sentences[k]) || i == 0 && namesField(d.Sentences[k], p) {
+		if stateField(d.Sentences[k]) || i == 0 && namesField(d.Sentences[k], p) || codeFieldLine(d.Sentences[k]) {
 			return false
 		}
 		return !(i+1 < len(ws) && slices.Contains(notBefore[p], ws[i+1])) &&
@@ -1302,6 +1364,37 @@ func stateOfTool(d lex.Text, p string) bool {
 func stateField(raw string) bool {
 	for _, n := range stateNouns {
 		if namesField(raw, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeFieldLine reports whether sentence raw opens, after a list's
+// marker or emphasis, with a field's name written as code (camelCase or
+// snake_case: "blockedCommands", "max_rows") and then a colon or a
+// parenthesis: the line says what the field holds ("- blockedCommands
+// (array of blocked shell commands)", desktop-commander get_config), a
+// value the tool reads or returns, and every cue in it is of that
+// value.
+func codeFieldLine(raw string) bool {
+	rest := strings.TrimLeft(raw, "-*•#>_` \t")
+	end := 0
+	for end < len(rest) && (lex.IdentByte(rest[end]) || 'A' <= rest[end] && rest[end] <= 'Z') {
+		end++
+	}
+	if end == 0 || !codeName(rest[:end]) {
+		return false
+	}
+	after := strings.TrimLeft(rest[end:], "`*_ ")
+	return strings.HasPrefix(after, ":") || strings.HasPrefix(after, "(")
+}
+
+// codeName reports whether id is written as code: with an underscore
+// between letters, or a capital after a small letter (camelCase).
+func codeName(id string) bool {
+	for i := 1; i < len(id); i++ {
+		if id[i] == '_' && i+1 < len(id) || 'A' <= id[i] && id[i] <= 'Z' && 'a' <= id[i-1] && id[i-1] <= 'z' {
 			return true
 		}
 	}
@@ -2252,13 +2345,22 @@ func (f *facts) findAlternatives() []string {
 	if f.examples != "" {
 		lower = strings.ToLower(f.examples)
 	}
+	if strings.IndexByte(lower, '(') >= 0 {
+		src := f.desc.Raw
+		if f.examples != "" {
+			src = f.examples
+		}
+		if plain := f.withoutFieldNotes(src); plain != src {
+			lower = strings.ToLower(plain)
+		}
+	}
 	if f.names != nil {
-		return f.names.mentioned(lower, f.name)
+		return f.notOwnParams(f.names.mentioned(lower, f.name))
 	}
 	var out []string
 	if len(f.siblings) > 0 {
 		for _, s := range f.siblings {
-			if lex.ToolNameIn(lower, s) {
+			if lex.ToolNameIn(lower, s) && !f.ownParam(s) {
 				out = append(out, s)
 			}
 		}
@@ -2277,6 +2379,9 @@ func (f *facts) findAlternatives() []string {
 		if f.examples != "" && strings.IndexByte(raw, '\'') >= 0 {
 			raw = withoutExamples(raw)
 		}
+		if strings.IndexByte(raw, '(') >= 0 {
+			raw = f.withoutFieldNotes(raw)
+		}
 		for _, id := range lex.Identifiers(raw) {
 			low := strings.ToLower(id)
 			if seen[low] || strings.ToUpper(id) == id || valueName(id) || values[id] {
@@ -2288,4 +2393,89 @@ func (f *facts) findAlternatives() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// withoutFieldNotes returns s with the words of each note on a field
+// blanked: a parenthesis just after a field's name written as code
+// (codeName, and no tool's name: "fileReadLineLimit (max lines for
+// read_file, default 1000)", desktop-commander get_config) says what
+// the field holds or governs, and a tool named there is the one the
+// value is for, no alternative. A note that points the caller to a tool
+// (noteDirects: "timeout_ms (use run_async for longer jobs)") is kept.
+func (f *facts) withoutFieldNotes(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if s[i] != '(' {
+			continue
+		}
+		end := strings.IndexByte(s[i:], ')')
+		if end < 0 {
+			break
+		}
+		end += i
+		j := i
+		for j > 0 && (s[j-1] == ' ' || s[j-1] == '`') {
+			j--
+		}
+		k := j
+		for k > 0 && (lex.IdentByte(s[k-1]) || 'A' <= s[k-1] && s[k-1] <= 'Z') {
+			k--
+		}
+		id := s[k:j]
+		if !codeName(id) || f.namesTool(id) || noteDirects(s[i+1:end]) {
+			continue
+		}
+		if b == nil {
+			b = []byte(s)
+		}
+		for m := i + 1; m < end; m++ {
+			b[m] = ' '
+		}
+		i = end
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// namesTool reports whether id is the name of a tool of the server: a
+// sibling's, one of the names the question shares, or the tool's own.
+func (f *facts) namesTool(id string) bool {
+	if strings.EqualFold(id, f.name) {
+		return true
+	}
+	if f.names != nil {
+		return f.names.byLower[strings.ToLower(id)] != nil
+	}
+	return slices.Contains(f.siblings, id)
+}
+
+// noteDirects reports whether note, the words in a parenthesis, tell the
+// caller what to use: a word of noteDirections or a phrase of
+// lists.usageAlternative.
+func noteDirects(note string) bool {
+	t := lex.NewSentence(note)
+	if slices.ContainsFunc(t.Words, func(w string) bool { return slices.Contains(noteDirections, w) }) {
+		return true
+	}
+	_, ok := t.FirstIn(usageAlternativePhrases)
+	return ok
+}
+
+// ownParam reports whether name is one of the tool's own parameters: a
+// sibling that shares its name is not what the text speaks of ("Supports
+// dry_run to preview changes and create_note to summarize updates",
+// gitlab update_issue_description_patch, whose create_note is a flag).
+func (f *facts) ownParam(name string) bool {
+	return slices.ContainsFunc(f.params, func(p param) bool { return p.name == name })
+}
+
+// notOwnParams returns names without the tool's own parameters
+// (ownParam), in place.
+func (f *facts) notOwnParams(names []string) []string {
+	if len(f.params) == 0 {
+		return names
+	}
+	return slices.DeleteFunc(names, f.ownParam)
 }

@@ -246,15 +246,74 @@ func (f *facts) usage() dimension {
 // impliedHolds reports whether implied usage cue p, which the
 // description has, implies the tool's usage: "when" only where it sets
 // a condition (whenOpensClause); usedCue only with the tool for its
-// subject (usedOfTool).
+// subject (usedOfTool); ifCue only where it sets a condition on the
+// call (callCondition); an example (exampleCues) only of a use
+// (exampleOfUse).
 func (f *facts) impliedHolds(p string) bool {
 	switch p {
 	case "when":
 		return f.whenOpensClause()
 	case usedCue:
 		return f.usedOfTool()
+	case ifCue:
+		return f.callCondition()
+	}
+	if slices.Contains(exampleCues, p) {
+		return f.exampleOfUse(p)
 	}
 	return true
+}
+
+// callCondition reports whether ifCue occurs in the description at
+// least once where it sets a condition on calling the tool: just before
+// a word of callerSubjects (or "the" and one) that no word of
+// supplyVerbs follows ("If you need the raw text"), or in a sentence
+// where a word of callVerbs comes just before "this" or "it" ("If a
+// dialog was opened, use this command to handle it").
+func (f *facts) callCondition() bool {
+	for k, s := range f.sentenceTexts() {
+		if !f.desc.SentenceHas(k, ifCue) {
+			continue
+		}
+		ws := s.Words
+		for i, w := range ws {
+			if w != ifCue {
+				continue
+			}
+			j := i + 1
+			if j+1 < len(ws) && ws[j] == "the" {
+				j++
+			}
+			if j < len(ws) && slices.Contains(callerSubjects, ws[j]) && !(j+1 < len(ws) && slices.Contains(supplyVerbs, ws[j+1])) {
+				return true
+			}
+		}
+		for i := 0; i+1 < len(ws); i++ {
+			if slices.Contains(callVerbs, ws[i]) && (ws[i+1] == "this" || ws[i+1] == "it") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exampleOfUse reports whether example cue p (exampleCues) occurs in
+// the description at least once before a word of exampleOccasions, or
+// "for" and a verb in -ing ("e.g. for checking the status"): an example
+// of when or what for to call the tool, not of a value.
+func (f *facts) exampleOfUse(p string) bool {
+	pw := strings.Fields(p)
+	ws := f.desc.Words
+	for i := range ws {
+		if !phraseAt(ws, i, pw, false) {
+			continue
+		}
+		j := i + len(pw)
+		if j < len(ws) && slices.Contains(exampleOccasions, ws[j]) || j+1 < len(ws) && ws[j] == "for" && gerund(ws[j+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // usedOfTool reports whether usedCue ("can be used") occurs in the
@@ -298,6 +357,9 @@ func (f *facts) whenToUse() (string, bool) {
 	// read on the description's words without building contexts.
 	says := func(q string) bool {
 		qw := strings.Fields(q)
+		if qw[0] == "when" || qw[0] == "if" {
+			return f.occasionOfTool(q, qw)
+		}
 		bare := qw[0] == "use" && len(qw) == 2
 		ws := f.desc.Words
 		for i := range ws {
@@ -320,6 +382,66 @@ func (f *facts) whenToUse() (string, bool) {
 	}
 	return "", false
 }
+
+// occasionOfTool reports whether the occasion phrase q ("when you
+// need", "if you only need"), of words qw, occurs in the description at least once as
+// this tool's occasion, read clause by clause (clauses): not just after a
+// negation, and not after a word of callVerbs or "choose" that points at
+// anything but the tool (pointsElsewhere: "choose a get or list tool
+// first when you need to inspect state", gitlab delete_draft_note, says
+// when to use that other tool).
+func (f *facts) occasionOfTool(q string, qw []string) bool {
+	for k, sentence := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, q) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			ws := lex.Words(c)
+			for i := range ws {
+				if phraseAt(ws, i, qw, false) && (i == 0 || !lex.Negation(ws[i-1])) && !f.pointsElsewhere(c, ws[:i]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pointsElsewhere reports whether the words of clause before a phrase
+// (before) point the caller at another tool: a word of callVerbs or
+// "choose" before anything but "this", "it" or the tool. The tool is
+// read on the clause as written: its name, or one of its own words
+// that is no name of snake or kebab case ("Use GraphQL when you need
+// nested data", of query_graphql; but "use `create_issue_note`" of
+// create_issue points elsewhere).
+func (f *facts) pointsElsewhere(clause string, before []string) bool {
+	pointed := false
+	for j, w := range before {
+		if (w == "choose" || slices.Contains(callVerbs, w)) && j+1 < len(before) && before[j+1] != "this" && before[j+1] != "it" {
+			pointed = true
+			break
+		}
+	}
+	if !pointed {
+		return false
+	}
+	fs := strings.Fields(clause)
+	for j := 0; j+1 < len(fs); j++ {
+		if w := strings.ToLower(strings.Trim(fs[j], nameMarks)); w != "choose" && !slices.Contains(callVerbs, w) {
+			continue
+		}
+		t := strings.ToLower(strings.Trim(fs[j+1], nameMarks))
+		if t == "this" || t == "it" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// nameMarks are the marks around a word or a name in a clause as
+// written ("`create_issue_note`", "(GraphQL)").
+const nameMarks = "`*'\"()[].,;:"
 
 // whenNot returns the first phrase of lists.usageNot, in the list's
 // order, that the description has where it says when not to use the
@@ -382,28 +504,46 @@ func (f *facts) toolDeprecated() bool {
 
 // prerequisite returns the first phrase of lists.usagePrerequisite, in
 // the list's order, that the description has where it orders the tool
-// with something else, and whether one was found. A word of concessive
-// with "even" just before it concedes ("even after reaching the end",
+// with something else (prerequisiteHolds), and whether one was found. A
+// word of concessive with "even" just before it concedes ("even after reaching the end",
 // "even before the build finishes"), and a requirement in a relative
 // clause (relativeLeads among the words before it: "Situations where
 // irrelevant information needs to be filtered out") describes a thing:
 // neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
 	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
-	if !ok || prerequisiteWords[p] == nil || f.ordersAt(p) {
+	if !ok || f.prerequisiteHolds(p) {
 		return p, ok
 	}
-	// The first phrase concedes or describes everywhere (rare): the
-	// others, in the list's order.
+	// The first phrase concedes, describes or spans two sentences
+	// everywhere (rare): the others, in the list's order.
 	for _, q := range lists.usagePrerequisite {
-		if q == p || !f.desc.Has(q) {
-			continue
-		}
-		if prerequisiteWords[q] == nil || f.ordersAt(q) {
+		if q != p && f.desc.Has(q) && f.prerequisiteHolds(q) {
 			return q, true
 		}
 	}
 	return "", false
+}
+
+// prerequisiteHolds reports whether prerequisite phrase p, which the
+// description has, orders the call: within one sentence (the words of
+// "Search the bookmarks, newest first. Use it when ..." run "first use"
+// across two) and, for the phrases of prerequisiteWords, where ordersAt
+// finds it.
+func (f *facts) prerequisiteHolds(p string) bool {
+	if strings.IndexByte(p, ' ') >= 0 && len(f.desc.Sentences) > 1 {
+		within := false
+		for k := range f.desc.Sentences {
+			if f.desc.SentenceHas(k, p) {
+				within = true
+				break
+			}
+		}
+		if !within {
+			return false
+		}
+	}
+	return prerequisiteWords[p] == nil || f.ordersAt(p)
 }
 
 // ordersAt reports whether prerequisite phrase p (one of
@@ -437,7 +577,10 @@ func (f *facts) ordersAt(p string) bool {
 // ("even after"), not before a duration ("Stories disappear after 24
 // hours", durationAt), not opening a clause whose next clause opens with
 // the tool's own verb in the third person ("Before writing, snapshots
-// the affected file": when the tool acts, toolStepOpens), and not
+// the affected file": when the tool acts, toolStepOpens), not in a
+// sentence that opens with that verb and speaks of no call (callWords:
+// "Returns a checklist the agent must satisfy before the session is
+// considered shipped", git git_wrapup_instructions), and not
 // before a gerund that ends a sentence opening with "for", which names
 // whom the tool is for ("For developers and compliance teams auditing
 // licence risk before shipping": a time of their work). Only the
@@ -448,6 +591,12 @@ func (f *facts) ordersCall(p string) bool {
 			continue
 		}
 		sw := f.sentenceTexts()[k].Words
+		if toolStepOpens(sw) && !slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+			// The sentence says what the tool does or gives back: an
+			// order in it is of the tool's steps or of what the caller
+			// does with its result.
+			continue
+		}
 		audience := len(sw) > 0 && sw[0] == "for"
 		cs := clauses(sentence)
 		for j, c := range cs {

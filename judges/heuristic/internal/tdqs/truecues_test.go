@@ -1188,7 +1188,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"an example value is no tool named", `{"name": "set_status", "description": "Set the status of a task. Use a value such as 'archive_task' or 'done'."}`,
 			nil, "purpose_clarity", 4, "nothing sets it apart", "archive_task"},
 		{"an example value that is a sibling's name names no tool", `{"name": "set_mode", "description": "Set the editor mode, e.g. 'search' or 'replace'."}`,
-			[]string{"search", "replace"}, "usage_guidelines", 3, "", "named tools"},
+			[]string{"search", "replace"}, "usage_guidelines", 2, "", "named tools"},
 		{"a quoted name outside an example still names a tool", `{"name": "write_file", "description": "Write a text file. Use 'write_pdf' to create PDF files, e.g. 'report.pdf'."}`,
 			nil, "usage_guidelines", 4, "named tools write_pdf", ""},
 
@@ -1337,6 +1337,129 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// the apostrophe ("tokens").
 		{"token's is quoted as written", "{\"name\": \"API-get-self\", \"description\": \"Notion | Retrieve your token's bot user\\nError Responses:\\n400: Bad request\", \"annotations\": {\"readOnlyHint\": true}}",
 			nil, "behavioral_transparency", 3, `authentication ("token's")`, `"tokens"`},
+
+		// 109. desktop-commander list_sessions: "Whether session is
+		// waiting for input" says what state a session it lists is in,
+		// no wait of the call's.
+		{"a session that is waiting is no timing", "{\"name\": \"list_sessions\", \"description\": \"List all active terminal sessions. Shows session status including:\\n- Blocked: Whether session is waiting for input\\n- Often means the REPL is waiting for input\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", "timing"},
+		{"it waits is still timing", `{"name": "wait_for", "description": "Wait for text to appear on the page. It is waiting up to 30 seconds.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `timing and state ("wait")`, ""},
+
+		// 110. desktop-commander get_config: "- blockedCommands (array
+		// of blocked shell commands)" says what a field of the returned
+		// configuration holds, no call the tool refuses.
+		{"a field of blocked commands is no safety", "{\"name\": \"get_config\", \"description\": \"Get the server configuration as JSON. Config includes fields for:\\n- blockedCommands (array of blocked shell commands)\\n- defaultShell (shell for commands)\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, `return format ("json")`, "safety"},
+		{"a field's name in snake case before a colon is no safety", "{\"name\": \"get_settings\", \"description\": \"Get the settings.\\n- blocked_hosts: hosts that are blocked\", \"annotations\": {\"readOnlyHint\": true}}",
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"commands that are blocked in prose are still safety", `{"name": "run_command", "description": "Run a shell command. Commands on the deny list are blocked.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, `safety ("blocked")`, ""},
+
+		// 111. desktop-commander get_config: "fileReadLineLimit (max
+		// lines for read_file, default 1000)" names the tool a field's
+		// value is for, no alternative to this one; a note that tells
+		// the caller to use another tool still names one.
+		{"a tool in a field's note is no alternative", "{\"name\": \"get_config\", \"description\": \"Get the server configuration as JSON. Fields:\\n- fileReadLineLimit (max lines for read_file, default 1000)\\n- fileWriteLineLimit (max lines per write_file call)\"}",
+			[]string{"read_file", "write_file"}, "usage_guidelines", 2, "", "named tools"},
+		{"a tool in a field's note sets nothing apart", "{\"name\": \"get_config\", \"description\": \"Get the server configuration as JSON. Fields:\\n- fileReadLineLimit (max lines for read_file, default 1000)\"}",
+			[]string{"read_file", "write_file"}, "purpose_clarity", 4, "nothing sets it apart", "read_file"},
+		{"a note that says to use a tool still names it", "{\"name\": \"run\", \"description\": \"Run a command.\\n- timeout_ms (use run_async for longer jobs)\"}",
+			[]string{"run_async"}, "usage_guidelines", 4, "named tools run_async", ""},
+
+		// 112. "if" implies usage only as a condition on calling the
+		// tool: "Uses the default cluster if omitted" (elasticsearch
+		// search_documents), "Overwrites the destination if it exists"
+		// (servonaut s3_copy_object) and "Check if a Solana address is
+		// a program" (solana is_program) say when a value applies, what
+		// the tool does, or what it asks; "If a browser dialog was
+		// opened, use this command" (chrome-devtools handle_dialog) and
+		// "If you need" say when to call it.
+		{"if omitted is no usage", `{"name": "search_documents", "description": "Search the documents of an index. cluster: Optional cluster name. Uses the default cluster if omitted."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"overwrites if it exists is no usage", `{"name": "copy_object", "description": "Copy an object between keys. Overwrites the destination if it exists."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"check if asks, it is no usage", `{"name": "is_program", "description": "Check if an address is an executable program."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if you pass is a condition on a value", `{"name": "list_rows", "description": "List the rows of a table. If you pass a filter, only matching rows are listed."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if a dialog opened, with no call of the tool, is no usage", `{"name": "handle_dialog", "description": "If a browser dialog was opened, handle it with this command."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if with use this in its sentence is usage", `{"name": "dismiss", "description": "Dismiss a dialog. If a browser dialog was opened, run this to close it."}`,
+			nil, "usage_guidelines", 3, `implied ("if")`, ""},
+		{"if you need is usage", `{"name": "get_raw", "description": "Get the raw text of a page, if you need it unformatted."}`,
+			nil, "usage_guidelines", 3, `implied ("if")`, ""},
+
+		// 113. An example implies usage only as one of a use: "(e.g.
+		// 2024-01-31)", "(e.g. met:436533)" and "such as pubmed" give
+		// the form of a value to pass; "e.g. to draw a square" and "for
+		// example when the page is slow" give an occasion.
+		{"an example date is no usage", `{"name": "apply_leave", "description": "Apply leave for specific dates (e.g. 2024-01-31)."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"an example value such as is no usage", `{"name": "search_research", "description": "Search research records, filtered by source such as pubmed."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"an example of a purpose is usage", `{"name": "run_sequence", "description": "Execute a sequence of moves, e.g. to draw a square."}`,
+			nil, "usage_guidelines", 3, `implied ("e.g.")`, ""},
+		{"an example of an occasion is usage", `{"name": "reload", "description": "Reload the page, for example during a deploy."}`,
+			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
+
+		// 114. git git_wrapup_instructions: "Returns a checklist the
+		// agent must satisfy before the session is considered shipped"
+		// says what the tool gives back and what the caller does with
+		// it, no prerequisite of the call; a sentence of the tool's
+		// that speaks of a call still orders it.
+		{"before in what the tool returns is no prerequisite", `{"name": "wrapup", "description": "Returns a wrap-up protocol: a checklist the agent must satisfy before the session is considered shipped."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+		{"before in the tool's own step is no prerequisite", `{"name": "write_note", "description": "Write a note to disk. Snapshots the old note before writing."}`,
+			nil, "usage_guidelines", 2, "no cue", "prerequisite"},
+		{"before a call in a sentence of the tool's still orders", `{"name": "get_token", "description": "Returns a session token, needed before calling the other tools."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+		{"before in an imperative still orders", `{"name": "lint", "description": "Lint the staged files. Run it before you commit."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("before")`, ""},
+
+		// 115. gitlab delete_draft_note, create_issue: "choose a get or
+		// list tool first when you need to inspect state without
+		// changing it" and "use `create_issue_note` to add discussion
+		// without changing issue fields" say what the caller or another
+		// tool leaves unchanged, no safety of this tool's.
+		{"what the caller inspects without changing is no safety", `{"name": "delete_note", "description": "Delete a draft note. Use this only after verifying the target; choose a get or list tool first when you need to inspect state without changing it.", "annotations": {"readOnlyHint": false}}`,
+			nil, "behavioral_transparency", 3, "", "safety"},
+		{"what another tool does without changing is no safety", "{\"name\": \"create_issue\", \"description\": \"Create a new issue. Use this to open an issue; use `create_issue_note` to add discussion without changing issue fields.\", \"annotations\": {\"readOnlyHint\": false}}",
+			[]string{"create_issue_note"}, "behavioral_transparency", 3, "", "safety"},
+		{"this tool without executing is still safety", `{"name": "check_playbook", "description": "Check the syntax of a playbook without executing it.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("without executing")`, ""},
+		{"use this without changing is still safety", `{"name": "preview_merge", "description": "Preview a merge. Use this to see the result without changing the branch.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `safety ("without changing")`, ""},
+
+		// 116. gitlab update_issue_description_patch: "Supports dry_run
+		// to preview changes and create_note to summarize updates"
+		// names its own flag create_note, no sibling of that name.
+		{"a parameter that shares a sibling's name names no tool", "{\"name\": \"patch_issue\", \"description\": \"Apply a patch to an issue description. Supports dry_run to preview changes and create_note to summarize updates; use `create_note` when an audit summary is wanted.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"dry_run\": {\"type\": \"boolean\"}, \"create_note\": {\"type\": \"boolean\"}}}}",
+			[]string{"create_note", "update_issue"}, "purpose_clarity", 4, "nothing sets it apart", "create_note"},
+		{"a sibling that is no parameter is still named", "{\"name\": \"patch_issue\", \"description\": \"Apply a patch to an issue description; use `update_issue` for other fields.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"create_note\": {\"type\": \"boolean\"}}}}",
+			[]string{"create_note", "update_issue"}, "usage_guidelines", 4, "named tools update_issue", "create_note"},
+
+		// 117. gitlab delete_draft_note: "choose a get or list tool
+		// first when you need to inspect state" says when to use that
+		// other tool, no occasion of this one; "Use this when you need"
+		// still is.
+		{"when you need after a pointer to another tool is no when", `{"name": "delete_note", "description": "Delete a draft note. Use this only after verifying the target; choose a get or list tool first when you need to inspect state."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, "when to use"},
+		{"when you need after use another tool is no when", "{\"name\": \"list_notes\", \"description\": \"List the notes of a merge request. Returns flat notes; use `mr_discussions` when you need threads.\"}",
+			nil, "usage_guidelines", 4, "named tools mr_discussions,", "when to use"},
+		{"use and the tool's own word when you need is still a when", "{\"name\": \"query_graphql\", \"description\": \"Execute a GraphQL query on the code graph. Use GraphQL when you need nested data in one query.\"}",
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use this when you need is still a when", `{"name": "list_notes", "description": "List the notes of a merge request. Use this one, when you need flat notes."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+
+		// 118. tidy search_bookmarks: "Search the saved bookmarks,
+		// newest first. Use it when ..." runs the words "first use"
+		// across two sentences, no order of the call; "Call first use
+		// of the session" within one still is.
+		{"a prerequisite across two sentences is none", `{"name": "search_bookmarks", "description": "Search the saved bookmarks, newest first. Use it to find an id."}`,
+			nil, "usage_guidelines", 4, `when to use ("use it to")`, "prerequisite"},
+		{"a prerequisite within a sentence still is", `{"name": "open_session", "description": "Open a session. Call it on first use of the server."}`,
+			nil, "usage_guidelines", 4, `a prerequisite or order ("first use")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
