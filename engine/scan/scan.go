@@ -496,13 +496,15 @@ func (e *OtherRubricsError) enqueued() string {
 // whatever --attempts says), or end the scan (the queue in memory).
 func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Record, panicked bool, err error) {
 	ctx := parent
+	var timeout error // the cause the job's deadline is given
 	if s.Timeout > 0 {
 		var cancel context.CancelFunc
 		deadline := context.WithTimeoutCause
 		if s.Deadline != nil {
 			deadline = s.Deadline
 		}
-		ctx, cancel = deadline(parent, s.Timeout, serverTimeout(s.Timeout))
+		timeout = serverTimeout(s.Timeout)
+		ctx, cancel = deadline(parent, s.Timeout, timeout)
 		defer cancel()
 	}
 	sess.Hide(j.Secrets...)
@@ -523,7 +525,7 @@ func (s *Scanner) do(parent context.Context, sess *run.Session, j Job) (out *Rec
 		out, err = s.failed(rec, f)
 		panicked = true
 	}()
-	out, err = s.work(parent, ctx, sess, j, rec, src, &stage)
+	out, err = s.work(parent, ctx, timeout, sess, j, rec, src, &stage)
 	return out, false, err
 }
 
@@ -633,15 +635,16 @@ func (c *cutShort) Error() string {
 // surface.Error of the try that failed in time.
 func (c *cutShort) Unwrap() []error { return []error{c.last, c.err} }
 
-// work is do's work, with do's contexts, record and source; it keeps
-// *stage at the stage it is at.
-func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, rec *Record, src run.Source, stage *string) (*Record, error) {
+// work is do's work, with do's contexts, the cause given the job's
+// deadline (nil when it has none), record and source; it keeps *stage
+// at the stage it is at.
+func (s *Scanner) work(parent, ctx context.Context, timeout error, sess *run.Session, j Job, rec *Record, src run.Source, stage *string) (*Record, error) {
 	fail := func(stage string, r *rubric.Rubric, src run.Source, err error) (*Record, error) {
 		if parent.Err() != nil {
 			return nil, parent.Err()
 		}
 		fctx := ctx
-		if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+		if cause := s.ended(ctx, timeout); cause != nil {
 			if stage == run.StageScore {
 				cause = &stageCause{cause: cause, msg: judgingTimeout(s.Timeout)}
 			}
@@ -708,7 +711,7 @@ func (s *Scanner) work(parent, ctx context.Context, sess *run.Session, j Job, re
 				return fail(run.StageScore, r, scored, err)
 			}
 			f.Interrupted = false
-			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+			if cause := s.ended(ctx, timeout); cause != nil {
 				f.Reason = scoreTimedOut(cause, judgingTimeout(s.Timeout), f)
 			}
 			return s.failed(rec, f)
@@ -803,7 +806,7 @@ func (s *Scanner) retry(ctx context.Context, try func() error) error {
 		if err = try(); err == nil {
 			return nil
 		}
-		if ctx.Err() != nil {
+		if s.timeUp(ctx) {
 			return &cutShort{last: live, err: err}
 		}
 		live = err
@@ -813,6 +816,33 @@ func (s *Scanner) retry(ctx context.Context, try func() error) error {
 		}
 	}
 	return err
+}
+
+// timeUp reports whether the job's time has ended: ctx has ended, or
+// its deadline has passed by the scanner's clock. A try's error can
+// come back after the deadline and before ctx's own timer has fired in
+// this process (a busy machine runs timers late, and gRPC hands a
+// plugin the deadline, which it reports passed); that try was cut by
+// the job's time all the same, not failed while the job had time.
+func (s *Scanner) timeUp(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	d, ok := ctx.Deadline()
+	return ok && !s.now().Before(d)
+}
+
+// ended is why the job's time ended, nil while it has time: ctx's
+// cause, or timeout (the cause its deadline was given) when the
+// deadline has passed by the clock before its timer fired (timeUp).
+func (s *Scanner) ended(ctx context.Context, timeout error) error {
+	if cause := context.Cause(ctx); cause != nil {
+		return cause
+	}
+	if s.timeUp(ctx) {
+		return timeout
+	}
+	return nil
 }
 
 // futile reports whether trying again cannot fix err: the target does

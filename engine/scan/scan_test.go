@@ -976,6 +976,51 @@ func TestTimeoutReason(t *testing.T) {
 	}
 }
 
+// lateTimer is a job's context whose deadline has passed by the
+// scanner's clock while its timer has not fired: what a busy machine
+// shows for a moment, since it runs timers late.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Unix(0, 0), true }
+
+// TestTimeoutBeforeItsTimer: a try whose error comes back after the
+// job's deadline, before the deadline's timer has fired in rubric's
+// process (a plugin handed the deadline reports it passed), was cut by
+// the job's --timeout: the reason is the timeout, named once. It read
+// "export: context deadline exceeded; then, before another try could
+// pass, the server took longer than --timeout" (a transcript failed so
+// on a busy machine), or the bare context error.
+func TestTimeoutBeforeItsTimer(t *testing.T) {
+	rs := builtins(t, "schema-quality")
+	const timeout = "the server took longer than --timeout 5m0s (give it a larger --timeout, or 0 for no bound, if it needs more time)"
+	for _, attempts := range []int{1, 3} {
+		t.Run(fmt.Sprintf("%d attempts", attempts), func(t *testing.T) {
+			p := &inProcess{}
+			dir := t.TempDir()
+			s := scanner(t, p, dir, cache.Memory(), rs)
+			s.Attempts = attempts
+			s.Timeout = 5 * time.Minute
+			s.Deadline = func(ctx context.Context, _ time.Duration, _ error) (context.Context, context.CancelFunc) {
+				ctx, cancel := context.WithCancel(ctx)
+				return lateTimer{ctx}, cancel
+			}
+			tries := 0
+			p.script = func(context.Context, int) (*surface.Surface, error) {
+				tries++
+				return nil, fmt.Errorf("reading tools: %w", context.DeadlineExceeded)
+			}
+			jobs := []scan.Job{{Name: "late", Transport: "scripted", Identity: "late"}}
+			lb := scanJobs(t, s, dir, jobs, rs)
+			if want := "export: " + timeout; len(lb.Failed) != 1 || lb.Failed[0].Reason != want {
+				t.Errorf("failed: %+v\nwant the reason %q", lb.Failed, want)
+			}
+			if tries != 1 {
+				t.Errorf("%d tries, want 1: the job's time had ended", tries)
+			}
+		})
+	}
+}
+
 // TestScoreTimeoutReason: when a judge's error (a judge that crashed, an
 // unreadable answer, a model's request that timed out) stopped the
 // score stage while the job still had time, and the job's --timeout
