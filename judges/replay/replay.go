@@ -93,9 +93,9 @@ type Judge struct {
 	id      judge.Identity
 	path    string           // as messages name it (OptionAnswersName)
 	answers map[key]recorded // nil until configured
-	// mixed is whether the lines name models that are not one model's:
-	// each answer then answers as the identity's model, which names them
-	// all, since the engine refuses an answer from any other than that.
+	// mixed is whether the lines name models that are not one model's
+	// (or some name one and some none): the identity then pins no model,
+	// and each answer reports the model its line names, or none.
 	mixed bool
 	// schemas are the questions' answer schemas compiled, by their text.
 	schemas sync.Map
@@ -179,6 +179,9 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		Model:    model,
 		Params:   map[string]any{"answers_sha256": hex.EncodeToString(sum[:])},
 	}
+	if mixed {
+		id.Params[ParamModels] = modelsOf(answers)
+	}
 	j.mu.Lock()
 	j.id, j.path, j.answers, j.mixed = id, name, answers, mixed
 	j.mu.Unlock()
@@ -205,7 +208,7 @@ func (j *Judge) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
 			j.path, r.line, q.Kind, termtext.Printable(q.Subject), err, afresh)}
 	}
 	model := r.model
-	if model == "" || j.mixed {
+	if model == "" && !j.mixed {
 		model = j.id.Model
 	}
 	return judge.Answer{JSON: bytes.Clone(r.answer), Model: model, Tokens: r.tokens}, nil
@@ -339,31 +342,34 @@ func holdsJSON(raw json.RawMessage) bool {
 
 // commonModel is the model a file's answers replay as, when the run
 // pins none: DefaultModel when no line names a model; the model every
-// line that names one names, or the one model those lines name
-// snapshots of (gpt-4o for gpt-4o-2024-08-06 and gpt-4o-2024-11-20, as
-// judge.SameModel reads a snapshot), so that each answer replays as it
-// was recorded and the pin accepts it; else, when the lines name
-// different models (a file recorded from a judge that pins none, whose
-// provider fell back to another model, or files joined), a name for
-// them all, which every answer then answers as (mixed is true).
+// line names, or the one model they name snapshots of (gpt-4o for
+// gpt-4o-2024-08-06 and gpt-4o-2024-11-20, as judge.SameModel reads a
+// snapshot), so that each answer replays as it was recorded and the pin
+// accepts it; else, when the lines name different models, or some name
+// one and some none (a file recorded from a judge that pins none, whose
+// provider fell back to another model, or files joined), no model
+// (mixed is true): the run then pins none, and each answer keeps the
+// model its line names, or none, as recorded.
 func commonModel(answers map[key]recorded) (model string, mixed bool) {
 	counts := modelCounts(answers)
 	if len(counts) == 0 {
 		return DefaultModel, false
 	}
-	if base, ok := oneModel(counts); ok {
+	if base, ok := oneModel(counts); ok && counts[""] == 0 {
 		return base, false
 	}
-	return mixedName(counts), true
+	return "", true
 }
 
-// modelCounts counts the answers of each model the lines name.
+// modelCounts counts the answers of each model the lines name, those
+// naming none under "", when some line names one.
 func modelCounts(answers map[key]recorded) map[string]int {
 	counts := map[string]int{}
 	for _, r := range answers {
-		if r.model != "" {
-			counts[r.model]++
-		}
+		counts[r.model]++
+	}
+	if len(counts) == 1 && counts[""] > 0 {
+		return map[string]int{}
 	}
 	return counts
 }
@@ -373,7 +379,9 @@ func modelCounts(answers map[key]recorded) map[string]int {
 func oneModel(counts map[string]int) (string, bool) {
 	var candidates []string
 	for m := range counts {
-		candidates = append(candidates, m, snapshotSuffix.ReplaceAllString(m, ""))
+		if m != "" {
+			candidates = append(candidates, m, snapshotSuffix.ReplaceAllString(m, ""))
+		}
 	}
 	slices.SortFunc(candidates, func(a, b string) int {
 		if len(a) != len(b) {
@@ -387,7 +395,7 @@ func oneModel(counts map[string]int) (string, bool) {
 		}
 		all := true
 		for m := range counts {
-			all = all && judge.SameModel(c, m)
+			all = all && (m == "" || judge.SameModel(c, m))
 		}
 		if all {
 			return c, true
@@ -400,14 +408,25 @@ func oneModel(counts map[string]int) (string, bool) {
 // dates judge.SameModel accepts after a pinned id.
 var snapshotSuffix = regexp.MustCompile(`-(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
 
-// mixedName names the models of counts together, by name, with how
-// many answers each gave: "mixed: a (2 answers), b (1 answer)".
-func mixedName(counts map[string]int) string {
+// ParamModels is the identity's parameter that names the models of a
+// file whose lines name different ones (the identity then pins none).
+const ParamModels = "models"
+
+// modelsOf names the models the lines name, with how many answers each
+// gave, those naming none last: "a (2 answers), b (1 answer), none (1
+// answer)".
+func modelsOf(answers map[key]recorded) string {
+	counts := modelCounts(answers)
 	parts := make([]string, 0, len(counts))
 	for _, m := range slices.Sorted(maps.Keys(counts)) {
-		parts = append(parts, fmt.Sprintf("%s (%s)", m, words.Count(counts[m], "answer")))
+		if m != "" {
+			parts = append(parts, fmt.Sprintf("%s (%s)", m, words.Count(counts[m], "answer")))
+		}
 	}
-	return "mixed: " + strings.Join(parts, ", ")
+	if n := counts[""]; n > 0 {
+		parts = append(parts, fmt.Sprintf("none (%s)", words.Count(n, "answer")))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // pinned refuses a file some of whose answers name another model than
@@ -440,9 +459,12 @@ func pinned(path, model string, answers map[key]recorded) error {
 		for i, l := range lines {
 			at[i] = strconv.Itoa(l)
 		}
-		parts = append(parts, fmt.Sprintf("%s (%s, %s %s)", m, words.Count(len(lines), "answer"), words.Pick(len(lines), "line", "lines"), words.List(at, 5)))
+		parts = append(parts, fmt.Sprintf("%q (%s, %s %s)", m, words.Count(len(lines), "answer"), words.Pick(len(lines), "line", "lines"), words.List(at, 5)))
 	}
-	as, _ := commonModel(answers)
-	return fmt.Errorf("%s: the run pins model %q (--model, or a config file's model), but %d of its %d answers %s another model: %s; a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (the judge then answers as %q), or give the file answers from model %q",
-		path, model, n, named, words.Pick(n, "names", "name"), strings.Join(parts, ", "), as, model)
+	then := "each answer then reports the model its line names, and the run pins none"
+	if as, mixed := commonModel(answers); !mixed {
+		then = fmt.Sprintf("the judge then answers as %q", as)
+	}
+	return fmt.Errorf("%s: the run pins model %q (--model, or a config file's model), but %d of its %d answers %s another model: %s; a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (%s), or give the file answers from model %q",
+		path, model, n, named, words.Pick(n, "names", "name"), strings.Join(parts, ", "), then, model)
 }

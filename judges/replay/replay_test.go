@@ -166,6 +166,7 @@ func TestConfigureOptionErrors(t *testing.T) {
 // as the engine's asker checks it), unless the run pins a model some
 // lines do not name, which is refused before anything is asked.
 func TestModel(t *testing.T) {
+	const none = "(none)" // an answer that reports no model
 	withModel := func(line, model string) string {
 		return strings.TrimSuffix(line, "}") + `, "model": "` + model + `"}`
 	}
@@ -174,8 +175,9 @@ func TestModel(t *testing.T) {
 		file     string
 		model    string // configured
 		want     string // the identity's model
-		forecast string // the model get_forecast's answer reports
-		alerts   string // the model get_alerts's answer reports
+		models   string // the identity's models parameter, for a mixed file
+		forecast string // the model get_forecast's answer reports (none: "")
+		alerts   string // the model get_alerts's answer reports (none: "")
 		err      string // what Configure says instead
 	}{
 		{name: "the configured model, named by every line", file: withModel(lineForecast, "m") + "\n" + withModel(lineAlerts, "m"), model: "m", want: "m", forecast: "m", alerts: "m"},
@@ -183,15 +185,17 @@ func TestModel(t *testing.T) {
 		{name: "every line names the same model", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "a"), want: "a", forecast: "a", alerts: "a"},
 		{name: "lines name snapshots of one model", file: withModel(lineForecast, "gpt-4o-2024-08-06") + "\n" + withModel(lineAlerts, "gpt-4o-2024-11-20"), want: "gpt-4o", forecast: "gpt-4o-2024-08-06", alerts: "gpt-4o-2024-11-20"},
 		{name: "a model and its snapshot", file: withModel(lineForecast, "gpt-4o") + "\n" + withModel(lineAlerts, "gpt-4o-2024-11-20"), want: "gpt-4o", forecast: "gpt-4o", alerts: "gpt-4o-2024-11-20"},
-		{name: "lines name different models", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b"), want: "mixed: a (1 answer), b (1 answer)", forecast: "mixed: a (1 answer), b (1 answer)", alerts: "mixed: a (1 answer), b (1 answer)"},
-		{name: "one line names none", file: lineForecast + "\n" + withModel(lineAlerts, "a"), want: "a", forecast: "a", alerts: "a"},
+		{name: "lines name different models", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b"), want: "", models: "a (1 answer), b (1 answer)", forecast: "a", alerts: "b"},
+		{name: "one line names none", file: lineForecast + "\n" + withModel(lineAlerts, "a"), want: "", models: "a (1 answer), none (1 answer)", forecast: none, alerts: "a"},
 		{name: "no line names one", file: lineForecast + "\n" + lineAlerts, want: "replay", forecast: "replay", alerts: "replay"},
 		{name: "no line names one, model configured", file: lineForecast + "\n" + lineAlerts, model: "m", want: "m", forecast: "m", alerts: "m"},
 		{name: "an empty file", file: "# nothing yet\n", want: "replay"},
 		{name: "the configured model, named by no line", file: withModel(lineForecast, "a") + "\n" + withModel(lineAlerts, "b") + "\n" + withModel(lineThird, "b"), model: "m",
-			err: `%s: the run pins model "m" (--model, or a config file's model), but 3 of its 3 answers name another model: a (1 answer, line 1), b (2 answers, lines 2, 3); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (the judge then answers as "mixed: a (1 answer), b (2 answers)"), or give the file answers from model "m"`},
+			err: `%s: the run pins model "m" (--model, or a config file's model), but 3 of its 3 answers name another model: "a" (1 answer, line 1), "b" (2 answers, lines 2, 3); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (each answer then reports the model its line names, and the run pins none), or give the file answers from model "m"`},
 		{name: "the configured model, named by some lines", file: withModel(lineForecast, "m") + "\n" + withModel(lineAlerts, "b"), model: "m",
-			err: `%s: the run pins model "m" (--model, or a config file's model), but 1 of its 2 answers names another model: b (1 answer, line 2); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (the judge then answers as "mixed: b (1 answer), m (1 answer)"), or give the file answers from model "m"`},
+			err: `%s: the run pins model "m" (--model, or a config file's model), but 1 of its 2 answers names another model: "b" (1 answer, line 2); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (each answer then reports the model its line names, and the run pins none), or give the file answers from model "m"`},
+		{name: "the configured model, some lines naming none", file: lineForecast + "\n" + withModel(lineAlerts, "b"), model: "m",
+			err: `%s: the run pins model "m" (--model, or a config file's model), but 1 of its 1 answers names another model: "b" (1 answer, line 2); a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (each answer then reports the model its line names, and the run pins none), or give the file answers from model "m"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -209,9 +213,15 @@ func TestModel(t *testing.T) {
 			if id.Model != c.want {
 				t.Errorf("identity model = %q, want %q", id.Model, c.want)
 			}
+			if got, _ := id.Params[ParamModels].(string); got != c.models {
+				t.Errorf("identity's models = %q, want %q", got, c.models)
+			}
 			for subject, want := range map[string]string{"get_forecast": c.forecast, "get_alerts": c.alerts} {
-				if want == "" {
+				switch want {
+				case "":
 					continue
+				case none:
+					want = ""
 				}
 				a, err := j.Ask(context.Background(), judge.Question{Kind: "tdqs.tool", Subject: subject})
 				if err != nil {
