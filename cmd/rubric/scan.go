@@ -206,6 +206,7 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	}
 	ro.Say = a.say
 	ro.EnvFlag = cmd.Flags().Changed("env")
+	ro.SandboxFlag = cmd.Flags().Changed("sandbox")
 	jobs, err := scan.ReadList(cmd.Context(), args[0], ro)
 	if err != nil {
 		return err

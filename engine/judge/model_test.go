@@ -7,8 +7,9 @@ import (
 )
 
 // TestSameModel: a pin is satisfied by the same id or by the pinned id
-// with one date after it, the snapshot a provider names; anything more is
-// another model.
+// with one date after it, the snapshot a provider names, and a Claude
+// Code alias by a model of the family it names; anything more is another
+// model.
 func TestSameModel(t *testing.T) {
 	for _, c := range []struct {
 		pinned, answered string
@@ -30,6 +31,18 @@ func TestSameModel(t *testing.T) {
 		{"gpt-4", "gpt-4-1-2025", false},
 		{"gpt-4o", "gpt-4o-2024-08", false},
 		{"m", "m-20250101-20250102", false},
+		// Claude Code's aliases pin the family they name.
+		{"opus", "claude-opus-5-5", true},
+		{"opus", "claude-opus-4-1-20250805", true},
+		{"opus", "claude-3-opus-20240229", true},
+		{"sonnet", "claude-3-5-sonnet-20241022", true},
+		{"haiku", "claude-haiku-4-5-20251001", true},
+		{"opus", "claude-sonnet-4-5-20250929", false},
+		{"sonnet", "claude-opus-5-5", false},
+		{"opus", "opus-5", false},
+		{"opus", "claude-opusplan-1", false},
+		{"gpt", "gpt-4o", false},
+		{"claude-opus", "claude-opus-5-5", false},
 	} {
 		if got := judge.SameModel(c.pinned, c.answered); got != c.same {
 			t.Errorf("SameModel(%q, %q) = %v, want %v", c.pinned, c.answered, got, c.same)

@@ -113,6 +113,10 @@ type ReadOptions struct {
 	// setting (a config file's env) goes to the servers that use it
 	// without a word, as it does for one target.
 	EnvFlag bool
+	// SandboxFlag says that Sandbox was given on this command line
+	// (--sandbox): ReadList then names the list's servers it does not
+	// confine, and refuses a list it confines none of, as for EnvFlag.
+	SandboxFlag bool
 	// ConfigFormat is the client configuration format, when the list is
 	// one; empty means from its name or servers key.
 	ConfigFormat clientconfig.Format
@@ -170,41 +174,82 @@ func ReadList(ctx context.Context, path string, o ReadOptions) ([]Job, error) {
 	if err := uniqueNames(path, jobs); err != nil {
 		return nil, err
 	}
-	if err := envReach(path, jobs, o); err != nil {
+	if err := flagsReach(path, jobs, o); err != nil {
 		return nil, err
 	}
 	return jobs, nil
 }
 
-// envAppliesTo is the servers of a list --env reaches.
-const envAppliesTo = "--env applies to the servers a scan starts (a list entry's command, or a package it installs, run by the stdio transport)"
+// A cmdFlag is a flag of the command line set on the servers a scan
+// starts only (see apply), which reach checks against a list.
+type cmdFlag struct {
+	name      string // "--env"
+	appliesTo string // what it reaches, after its name
+	given     bool   // given on this command line, and not empty
+	// packages says whether it reaches the servers of the packages a
+	// scan installs (--sandbox does not: --package-sandbox does).
+	packages bool
+}
 
-// envReach says which of jobs --env (o.Env, given on the command line)
-// does not reach, since apply sets it on the servers a scan starts only:
-// an error when it reaches none, which the user's --env cannot have
-// meant, else a line to o.Say naming the others, so that a user who
-// meant it for a URL's server (whose credentials go in headers) or a
-// capture learns it was not used there.
-func envReach(path string, jobs []Job, o ReadOptions) error {
-	if !o.EnvFlag || len(o.Env) == 0 {
+// reach says which of jobs flag (given on the command line) does not
+// reach: an error when it reaches none, which the user cannot have
+// meant, else a line to say naming the others, so that a user who meant
+// it for a URL's server (whose credentials go in headers) or a capture
+// learns it was not used there.
+func reach(path string, jobs []Job, flag cmdFlag, say func(string)) error {
+	if !flag.given {
 		return nil
 	}
-	var missed []string
+	var read, pkgs []string
 	for _, j := range jobs {
-		if j.Transport != "stdio" {
-			missed = append(missed, j.Name+": "+j.Transport)
+		switch {
+		case j.Transport != "stdio":
+			read = append(read, j.Name+": "+j.Transport)
+		case j.Package != nil && !flag.packages:
+			pkgs = append(pkgs, j.Name+": "+j.Package.Registry)
 		}
 	}
-	switch {
-	case len(missed) == 0:
-		return nil
-	case len(missed) == len(jobs):
-		return fmt.Errorf("%s, and %s starts none: its %s %s read by a transport that starts none (%s): leave --env out, or list the commands that start the servers",
-			envAppliesTo, path, words.Count(len(jobs), "server"), words.Pick(len(jobs), "is", "are"), words.List(missed, 5))
+	readBy := fmt.Sprintf("read by a transport that starts none (%s)", words.List(read, 5))
+	installed := fmt.Sprintf("installed from a package, which --package-sandbox confines (%s)", words.List(pkgs, 5))
+	var not []string // of the servers it does not reach, "the N ..."
+	for _, g := range []struct {
+		names []string
+		how   string
+	}{{read, readBy}, {pkgs, installed}} {
+		if len(g.names) > 0 {
+			not = append(not, fmt.Sprintf("the %d %s", len(g.names), g.how))
+		}
 	}
-	if o.Say != nil {
-		o.Say(fmt.Sprintf("%s: it is set for %d of the %s in %s, and not for the %d read by a transport that starts none (%s)",
-			envAppliesTo, len(jobs)-len(missed), words.Count(len(jobs), "server"), path, len(missed), words.List(missed, 5)))
+	reached := len(jobs) - len(read) - len(pkgs)
+	switch {
+	case reached == len(jobs):
+		return nil
+	case len(read) == len(jobs):
+		return fmt.Errorf("%s%s, and %s starts none: its %s %s %s: leave %s out, or list the commands that start the servers",
+			flag.name, flag.appliesTo, path, words.Count(len(jobs), "server"), words.Pick(len(jobs), "is", "are"), readBy, flag.name)
+	case reached == 0:
+		return fmt.Errorf("%s%s, and %s names no such command: of its %s, it would be set for none, not for %s: leave %s out, or list the commands that start the servers",
+			flag.name, flag.appliesTo, path, words.Count(len(jobs), "server"), strings.Join(not, ", nor for "), flag.name)
+	}
+	if say != nil {
+		say(fmt.Sprintf("%s%s: it is set for %d of the %s in %s, and not for %s",
+			flag.name, flag.appliesTo, reached, words.Count(len(jobs), "server"), path, strings.Join(not, ", nor for ")))
+	}
+	return nil
+}
+
+// flagsReach checks --env and --sandbox, when given on the command line,
+// against the list (see reach).
+func flagsReach(path string, jobs []Job, o ReadOptions) error {
+	for _, f := range []cmdFlag{
+		{name: "--env", appliesTo: " applies to the servers a scan starts (a list entry's command, or a package it installs, run by the stdio transport)",
+			given: o.EnvFlag && len(o.Env) > 0, packages: true},
+		{name: "--sandbox", appliesTo: " confines the servers a scan starts from a list entry's command (--package-sandbox those of the packages it installs)",
+			given: o.SandboxFlag && o.Sandbox.Enabled()},
+	} {
+		if err := reach(path, jobs, f, o.Say); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -348,3 +348,81 @@ func TestReadListEnv(t *testing.T) {
 		})
 	}
 }
+
+// TestReadListSandbox: --sandbox confines the commands a list names
+// only (a package's server is confined by --package-sandbox), and was
+// passed over without a word for a list's servers read at a URL or from
+// a capture. Given on the command line (SandboxFlag), it is refused for
+// a list it reaches no server of, and the servers it does not reach are
+// named; a standing setting confines those it reaches without a word.
+func TestReadListSandbox(t *testing.T) {
+	const (
+		mixed = `[
+			{"name": "tidy", "target": "tidy.json"},
+			{"name": "remote", "target": "https://example.com/mcp"},
+			{"name": "local", "command": ["node", "server.js"]}
+		]`
+		started = `[{"name": "local", "command": ["node", "server.js"]}, {"name": "other", "command": ["other"]}]`
+		none    = `[{"name": "tidy", "target": "tidy.json"}, {"name": "remote", "target": "https://example.com/mcp"}]`
+		// A registry page: one npm package, one remote.
+		page = `{"servers": [
+			{"server": {"name": "a/npm", "packages": [{"registryType": "npm", "identifier": "@a/mcp", "version": "1.0.0", "transport": {"type": "stdio"}}]}},
+			{"server": {"name": "b/remote", "remotes": [{"type": "streamable-http", "url": "https://b.example.com/mcp"}]}}
+		]}`
+		pkgs = `{"servers": [{"server": {"name": "a/npm", "packages": [{"registryType": "npm", "identifier": "@a/mcp", "version": "1.0.0", "transport": {"type": "stdio"}}]}}]}`
+	)
+	box := transport.Sandbox{Kind: transport.SandboxBwrap}
+	tests := []struct {
+		name string
+		text string
+		opt  scan.ReadOptions
+		said []string // %s stands for the list's path
+		err  string
+	}{
+		{name: "some servers started", text: mixed, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true},
+			said: []string{"--sandbox confines the servers a scan starts from a list entry's command (--package-sandbox those of the packages it installs): it is set for 1 of the 3 servers in %s, and not for the 2 read by a transport that starts none (tidy: file, remote: http)"}},
+		{name: "every server started", text: started, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true}},
+		{name: "no server started", text: none, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true},
+			err: "--sandbox confines the servers a scan starts from a list entry's command (--package-sandbox those of the packages it installs), and %s starts none: its 2 servers are read by a transport that starts none (tidy: file, remote: http): leave --sandbox out, or list the commands that start the servers"},
+		{name: "a package and a remote", text: page, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true, PackageSandbox: box},
+			err: "--sandbox confines the servers a scan starts from a list entry's command (--package-sandbox those of the packages it installs), and %s names no such command: of its 2 servers, it would be set for none, not for the 1 read by a transport that starts none (b/remote: http), nor for the 1 installed from a package, which --package-sandbox confines (a/npm: npm): leave --sandbox out, or list the commands that start the servers"},
+		{name: "packages only", text: pkgs, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true},
+			err: "--sandbox confines the servers a scan starts from a list entry's command (--package-sandbox those of the packages it installs), and %s names no such command: of its 1 server, it would be set for none, not for the 1 installed from a package, which --package-sandbox confines (a/npm: npm): leave --sandbox out, or list the commands that start the servers"},
+		{name: "packages only, --env", text: pkgs, opt: scan.ReadOptions{Env: map[string]string{"TOKEN": "dummy"}, EnvFlag: true}},
+		{name: "a standing setting, some servers started", text: mixed, opt: scan.ReadOptions{Sandbox: box}},
+		{name: "a standing setting, no server started", text: none, opt: scan.ReadOptions{Sandbox: box}},
+		{name: "no sandbox", text: none, opt: scan.ReadOptions{SandboxFlag: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "list.json")
+			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var said []string
+			tt.opt.Say = func(s string) { said = append(said, s) }
+			jobs, err := scan.ReadList(t.Context(), path, tt.opt)
+			if tt.err != "" {
+				if want := strings.ReplaceAll(tt.err, "%s", path); err == nil || err.Error() != want {
+					t.Fatalf("error %v,\nwant %s", err, want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, s := range tt.said {
+				want = append(want, strings.ReplaceAll(s, "%s", path))
+			}
+			if !slices.Equal(said, want) {
+				t.Errorf("said %q,\nwant %q", said, want)
+			}
+			for _, j := range jobs {
+				if got := j.Target.Sandbox.Enabled(); got != (j.Transport == "stdio" && tt.opt.Sandbox.Enabled()) {
+					t.Errorf("%s (%s): sandboxed = %v", j.Name, j.Transport, got)
+				}
+			}
+		})
+	}
+}

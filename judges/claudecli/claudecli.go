@@ -20,7 +20,10 @@
 // The answer is the result object's result text, with a surrounding
 // ```json fence taken off; the engine checks it against the question's
 // schema. The model that answered is the one of modelUsage that wrote the
-// most output tokens. A rate limit or an overload becomes a
+// most output tokens, by its id. A model given by its alias (opus,
+// sonnet, haiku) is passed and recorded in the identity as given, and
+// pins the family it names (see judge.SameModel): claude-opus-5-5
+// keeps a pin on opus, a sonnet does not. A rate limit or an overload becomes a
 // *judge.RateLimitError, output that is not a result object a
 // *judge.UnreadableError, and anything else an error that says what
 // claude said, and how to log in when that was the trouble.

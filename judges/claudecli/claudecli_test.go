@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -539,6 +540,54 @@ func TestTokenNotEchoed(t *testing.T) {
 			}
 			if strings.Contains(out, token) || !strings.Contains(out, "[redacted]") {
 				t.Errorf("what the judge returned: %s", out)
+			}
+		})
+	}
+}
+
+// TestModelAlias: Claude Code takes a model's alias (opus, sonnet,
+// haiku) and names the model that answered by its id. The alias is
+// what claude is asked for and what the identity records; the pin it
+// makes (judge.SameModel, as the engine checks each answer) is kept by
+// a model of the family it names, and by no other.
+func TestModelAlias(t *testing.T) {
+	cases := []struct {
+		model, answered string
+		kept            bool
+	}{
+		{"opus", "claude-opus-5-5", true},
+		{"opus", "claude-opus-4-1-20250805", true},
+		{"sonnet", "claude-sonnet-4-5-20250929", true},
+		{"haiku", "claude-haiku-4-5-20251001", true},
+		{"opus", "claude-sonnet-4-5-20250929", false},
+		{"sonnet", "claude-opus-5-5", false},
+		{"claude-opus-5-5", "claude-opus-5-5", true},
+		{"claude-opus-5", "claude-opus-5-5", false},
+	}
+	for _, c := range cases {
+		t.Run(c.model+" answered by "+c.answered, func(t *testing.T) {
+			rec := install(t, "answered-by")
+			t.Setenv(fakeAnswered, c.answered)
+			j := New()
+			id, err := j.Configure(context.Background(), judge.Config{Model: c.model})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if id.Model != c.model {
+				t.Errorf("identity's model = %q, want %q as given", id.Model, c.model)
+			}
+			a, err := j.Ask(context.Background(), question)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Model != c.answered {
+				t.Errorf("answer's model = %q, want the id that answered, %q", a.Model, c.answered)
+			}
+			if got := calls(t, rec)[0].Args; !slices.Contains(got, c.model) {
+				t.Errorf("argv %q does not ask for %q", got, c.model)
+			}
+			if got := judge.SameModel(id.Model, a.Model); got != c.kept {
+				t.Errorf("SameModel(%q, %q) = %v, want %v", id.Model, a.Model, got, c.kept)
 			}
 		})
 	}

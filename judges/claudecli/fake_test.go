@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,9 @@ const (
 	fakeRecord  = "RUBRIC_FAKECLAUDE_RECORD"
 	fakeVersion = "RUBRIC_FAKECLAUDE_VERSION" // what --version prints
 	fakeProbe   = "RUBRIC_FAKECLAUDE_PROBE"   // recorded, to show the environment passes through
+	// fakeAnswered is the model that answers in mode answered-by, in
+	// place of claude-opus-5-5.
+	fakeAnswered = "RUBRIC_FAKECLAUDE_ANSWERED"
 	// fakeReady is the loopback address a hanging stand-in connects to
 	// once it has reached the stage it hangs at (its call recorded, its
 	// child started): the test's signal to act, instead of a timer.
@@ -100,6 +104,9 @@ func fakeClaude(mode string) int {
 	switch mode {
 	case "ok":
 		result(`{"score": 4}`)
+	case "answered-by":
+		b, _ := json.Marshal(`{"score": 4}`)
+		fmt.Print(strings.ReplaceAll(fmt.Sprintf(fakeResult, b), `"claude-opus-5-5"`, strconv.Quote(os.Getenv(fakeAnswered))))
 	case "fenced":
 		result("```json\n{\"score\": 4}\n```\n")
 	case "fenced-bare":
