@@ -667,7 +667,7 @@ func isDataPath(e celast.Expr) bool {
 // EstimateCallCost charges the language's own functions what the runtime
 // cost tracker charges them, one unit a call, so that an estimate bounds
 // the tracked cost; what they return is no longer than the data.
-func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	if function == "fold" && len(args) == 2 {
 		// Reads the string and writes a copy at most maxFoldGrowth times
 		// as long.
@@ -711,6 +711,9 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 	}
 	if textFunctionNames[function] {
 		return b.textCallEstimate(function, args)
+	}
+	if est, ok := numCallEstimate(b, overloadID, args); ok {
+		return est
 	}
 	one := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
 	switch function {

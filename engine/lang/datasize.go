@@ -339,8 +339,10 @@ func (b *dataBound) lookup(path []string) (uint64, bool) {
 
 // pathSize is the length of the longest value at path inside v, as
 // cel-go's cost tracker measures a value (a string's characters, no more
-// than its bytes; a list's or a map's members; 1 for anything else, an
-// exact number num.Num among them), and 0 when v holds nothing there; ok is false when v holds a value on the
+// than its bytes; a list's or a map's members; 1 for anything else), an
+// exact number by its digits when they are more than the estimate
+// gives any number (see numSize), and 0 when v holds nothing there; ok
+// is false when v holds a value on the
 // way it cannot look into (a message, a type it does not know). The
 // steps of path are those of cel-go's estimator: a field of a map, or
 // @items and @values (a list's elements, a map's values), @keys (a
@@ -489,12 +491,14 @@ func leafSize(v any) (uint64, bool) {
 			return leafSize(x.GetValue())
 		}
 		return 1, true
-	case ref.Val, bool, int, int64, uint64, float64, nil:
-		return 1, true
 	case num.Num:
 		// An exact number, as the engine's values hold one: the
-		// tracker measures it adapted (Num, no Sizer), as 1, as it
-		// does every number.
+		// tracker measures it adapted (Num, no Sizer) as 1, and
+		// charges the arithmetic on it by its digits (see numDigits).
+		return numSize(x), true
+	case Num:
+		return numSize(x.N), true
+	case ref.Val, bool, int, int64, uint64, float64, nil:
 		return 1, true
 	}
 	switch r := reflect.ValueOf(v); r.Kind() {
