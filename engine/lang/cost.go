@@ -69,6 +69,10 @@ type sizeBound struct {
 	// by the list's expression id (see joinStrings); a list not here
 	// has none.
 	joined map[int64]stringsBound
+	// numLists are the bounds of the numbers of each list sum, mean,
+	// median, min or max reads, by the list's expression id (see
+	// numListBounds).
+	numLists map[int64]numsBound
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
@@ -76,7 +80,7 @@ type sizeBound struct {
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	tools := toolIdents(checked)
 	locals, calls, joined, vars := localBounds(checked, tools)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined}
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined, numLists: numListBounds(checked, tools)}
 }
 
 // EstimateSize bounds every value of the data by the same length, and

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
@@ -254,6 +255,12 @@ func numCallEstimate(e checker.CostEstimator, overload string, args []checker.As
 		}
 		return sized(digitsCost(d), d), true
 	}
+	if fn, _, ok := strings.Cut(overload, "_list("); ok && numListFunctions[fn] && len(args) == 1 {
+		return numListEstimate(e, fn, args[0]), true
+	}
+	if fn, _, ok := strings.Cut(overload, "_"); ok && numFunctions[fn] {
+		return numFunctionEstimate(e, fn, args), true
+	}
 	fn, ok := numOverloads[overload]
 	if !ok {
 		return nil, false
@@ -322,4 +329,178 @@ func checkExponent(s string) error {
 		return fmt.Errorf("the exponent is past ±%d: write the number without one, or round it", maxNumExponent)
 	}
 	return nil
+}
+
+// numListFunctions are the language's functions of a list of numbers
+// (see listFunction).
+var numListFunctions = map[string]bool{"sum": true, "mean": true, "median": true, "min": true, "max": true}
+
+// numFunctions are the language's functions of numbers returning one
+// (see numericFunction).
+var numFunctions = map[string]bool{"clamp": true, "round": true, "efficiency": true}
+
+// numListsSizer is an estimator that bounds the digits of the numbers
+// of a list (see numListBounds): false when it knows none.
+type numListsSizer interface {
+	numListDigits(list checker.AstNode) (uint64, bool)
+}
+
+// numListDigits is the static estimator's bound on the digits of each
+// number of list, the argument of sum, mean, median, min or max: an
+// int's or a double's most for a list of them; for one of nums or of
+// dyn values, the data's bound in its multiple numListBounds worked
+// out, as operandDigits takes a size, when it has one.
+func (b sizeBound) numListDigits(list checker.AstNode) (uint64, bool) {
+	if p := list.Type().Parameters(); list.Type().Kind() == types.ListKind && len(p) == 1 {
+		switch p[0].Kind() {
+		case types.IntKind, types.UintKind:
+			return intDigits, true
+		case types.DoubleKind:
+			return doubleDigits, true
+		}
+	}
+	nb, ok := b.numLists[list.Expr().ID()]
+	if !ok || nb.scale == 0 && nb.fixed == 0 || nb.scale > 0 && b.max >= (math.MaxUint64/4)/nb.scale {
+		return 0, false
+	}
+	sz := nb.scale * b.max
+	return max(doubleDigits, sz+sz/256+2, nb.fixed), true
+}
+
+// numsBound bounds the numbers of a list: each of the data, at most
+// scale times the data's bound long (see numListDigits), or a literal
+// of at most fixed digits; none when both are 0.
+type numsBound struct {
+	scale, fixed uint64
+}
+
+// numbersOf is the bound of the numbers of the list e, within sc: for
+// a list written out, the longest of its literals (a number, or num()
+// of a string) and of its other elements' bounds as shapes works them
+// out; for any other list, its elements' bound. None when some element
+// has no bound.
+func (sh shapes) numbersOf(e celast.Expr, sc *dataScope) numsBound {
+	if e.Kind() != celast.ListKind {
+		return numsBound{scale: sh.of(e, sc).elem().bound()}
+	}
+	var out numsBound
+	for _, el := range e.AsList().Elements() {
+		if el.Kind() == celast.LiteralKind {
+			out.fixed = max(out.fixed, intDigits)
+			continue
+		}
+		if c := el.AsCall(); el.Kind() == celast.CallKind && c.FunctionName() == "num" && !c.IsMemberFunction() && len(c.Args()) == 1 {
+			if d, ok := literalDigits(c.Args()[0]); ok {
+				out.fixed = max(out.fixed, d)
+				continue
+			}
+		}
+		scale := sh.of(el, sc).bound()
+		if scale == 0 {
+			return numsBound{}
+		}
+		out.scale = max(out.scale, scale)
+	}
+	return out
+}
+
+// numListEstimate is the estimate of fn(list), fn a function of
+// numListFunctions: a unit, as the tracker charges it, and the digits
+// of what it returns: one of the list's numbers for min and max, the
+// mean of two for median, and for sum and mean as many digits as all of
+// them together and one more for each (a sum of fractions may have the
+// product of their denominators), and a count's for mean's division.
+// A list whose numbers have no bound gives a number with none.
+func numListEstimate(e checker.CostEstimator, fn string, list checker.AstNode) *checker.CallEstimate {
+	unsized := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: math.MaxUint64}}
+	sizer, ok := e.(numListsSizer)
+	if !ok {
+		return unsized
+	}
+	d, ok := sizer.numListDigits(list)
+	if !ok {
+		return unsized
+	}
+	var out uint64
+	switch fn {
+	case "min", "max":
+		out = d
+	case "median":
+		out = 2*d + 2
+	default:
+		n, ok := knownSize(e, list)
+		if !ok || n >= math.MaxUint32 || d >= math.MaxUint32 {
+			return unsized
+		}
+		out = n*(d+1) + intDigits
+	}
+	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: out}}
+}
+
+// numFunctionEstimate is the estimate of fn(args...), fn a function of
+// numFunctions: a unit, as the tracker charges it, and the digits of
+// what it returns: clamp one of its arguments; round(x, d) x's and
+// MaxRoundDigits more, and a carry; efficiency(v, i, u) a quotient of
+// two differences, (u - v) / (u - i). An argument with no bound gives a
+// number with none.
+func numFunctionEstimate(e checker.CostEstimator, fn string, args []checker.AstNode) *checker.CallEstimate {
+	unsized := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: math.MaxUint64}}
+	var ds []uint64
+	for _, a := range args {
+		if a.Type().Kind() == types.IntKind && fn == "round" && len(ds) == 1 {
+			break // round's digits
+		}
+		d, ok := operandDigits(e, a)
+		if !ok || d >= math.MaxUint32 {
+			return unsized
+		}
+		ds = append(ds, d)
+	}
+	var out uint64
+	switch {
+	case fn == "clamp" && len(ds) == 3:
+		out = max(ds[0], ds[1], ds[2])
+	case fn == "round" && len(ds) == 1:
+		out = ds[0] + MaxRoundDigits + 4
+	case fn == "efficiency" && len(ds) == 3:
+		out = 2*ds[2] + ds[0] + ds[1] + 2
+	default:
+		return unsized
+	}
+	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: out}}
+}
+
+// numListBounds are the lists of checked that sum, mean, median, min or
+// max read, by expression id, with the bound of their numbers (see
+// numbersOf) as shapes works it out within their scope (see
+// localBounds): none for a list whose numbers the formula may have
+// made (checks.map(c, c.points * c.credit), [x * x]).
+func numListBounds(checked *cel.Ast, tools map[int64]bool) map[int64]numsBound {
+	sh := shapes{tools: tools}
+	out := map[int64]numsBound{}
+	var walk func(e celast.Expr, sc *dataScope)
+	walk = func(e celast.Expr, sc *dataScope) {
+		if e.Kind() == celast.CallKind {
+			if c := e.AsCall(); !c.IsMemberFunction() && numListFunctions[c.FunctionName()] && len(c.Args()) == 1 {
+				out[c.Args()[0].ID()] = sh.numbersOf(c.Args()[0], sc)
+			}
+		}
+		if e.Kind() == celast.ComprehensionKind {
+			c := e.AsComprehension()
+			walk(c.IterRange(), sc)
+			walk(c.AccuInit(), sc)
+			inner := sh.scope(c, sc)
+			walk(c.LoopCondition(), inner)
+			walk(c.LoopStep(), inner)
+			if isBindExpr(c) {
+				walk(c.Result(), inner)
+			} else {
+				walk(c.Result(), accuScope(c, sc))
+			}
+			return
+		}
+		eachOperand(e, func(x celast.Expr) { walk(x, sc) })
+	}
+	walk(checked.NativeRep().Expr(), nil)
+	return out
 }

@@ -79,3 +79,25 @@ func TestSquaringsChargedByTheirDigits(t *testing.T) {
 		wantStoppedAtLimit(t, e, src, act, 1, c.name)
 	}
 }
+
+// TestNumberFunctionsSizedByTheirDigits: what sum, mean, median, min,
+// max, clamp, round and efficiency return was taken to be as long as
+// the data, whatever numbers they read, so a number of the data squared
+// twelve times and read through one of them ran untracked past the cost
+// limit, as TestSquaredNumbersSizedByTheirDigits's rows did. Each
+// returns a number sized by the digits of what it reads (one of them,
+// for min, max and clamp; their sum, for sum and mean), so each is
+// tracked and stopped at the limit.
+func TestNumberFunctionsSizedByTheirDigits(t *testing.T) {
+	for _, f := range []string{
+		"sum([%s])", "mean([%s, 1])", "median([%s])", "min([%s])", "max([%s, d.n])",
+		"clamp(%s, 0, %s)", "round(%s, 2)", "efficiency(1, 0, %s)", "sum([%s].map(y, y))",
+	} {
+		e, act := unmatchedRange(t, 64)
+		act["d"].(map[string]any)["n"] = num.MustParse(strings.Repeat("7", 64))
+		src := squarings("d.n", 12, func(x string) string {
+			return "find_all_each(string(" + strings.ReplaceAll(f, "%s", x) + "), res).size()"
+		})
+		wantStoppedAtLimit(t, e, src, act, 64, f)
+	}
+}
