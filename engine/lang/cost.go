@@ -770,9 +770,14 @@ const maxSizeExponent = 40
 // formula's estimated worst case stays within limit, or 0 if none does.
 func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64, fixed map[string]uint64) uint64 {
 	b := newSizeBound(checked, 0, fixed)
+	// Estimated with each selection charged as the tracker charges it.
+	charged := chargeSelections(checked)
+	if charged == nil {
+		return 0
+	}
 	fits := func(exp int) bool {
 		b.max = 1 << exp
-		est, err := env.EstimateCost(checked, b)
+		est, err := env.EstimateCost(charged, b)
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {

@@ -209,7 +209,12 @@ func operandDigits(e checker.CostEstimator, n checker.AstNode) (uint64, bool) {
 	}
 	sz, ok := knownSize(e, n)
 	if !ok || sz >= math.MaxUint64/4 {
-		if root := pathRoot(n.Expr()); root.Kind() == celast.CallKind && textFunctionNames[root.AsCall().FunctionName()] {
+		root := pathRoot(n.Expr())
+		for root.Kind() == celast.CallKind && root.AsCall().FunctionName() == "dyn" && len(root.AsCall().Args()) == 1 {
+			// As the estimate reads a selection (see chargeRelativeRoots).
+			root = pathRoot(root.AsCall().Args()[0])
+		}
+		if root.Kind() == celast.CallKind && textFunctionNames[root.AsCall().FunctionName()] {
 			// A part of what a text function returns (a tally's
 			// count): every number it makes is an int.
 			return intDigits, true
