@@ -69,6 +69,10 @@ type sizeBound struct {
 	// by the list's expression id (see joinStrings); a list not here
 	// has none.
 	joined map[int64]stringsBound
+	// numLists are the bounds of the numbers of each list sum, mean,
+	// median, min or max reads, by the list's expression id (see
+	// numListBounds).
+	numLists map[int64]numsBound
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
@@ -76,7 +80,7 @@ type sizeBound struct {
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	tools := toolIdents(checked)
 	locals, calls, joined, vars := localBounds(checked, tools)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined}
+	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined, numLists: numListBounds(checked, tools)}
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -667,7 +671,7 @@ func isDataPath(e celast.Expr) bool {
 // EstimateCallCost charges the language's own functions what the runtime
 // cost tracker charges them, one unit a call, so that an estimate bounds
 // the tracked cost; what they return is no longer than the data.
-func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	if function == "fold" && len(args) == 2 {
 		// Reads the string and writes a copy at most maxFoldGrowth times
 		// as long.
@@ -711,6 +715,9 @@ func (b sizeBound) EstimateCallCost(function, _ string, _ *checker.AstNode, args
 	}
 	if textFunctionNames[function] {
 		return b.textCallEstimate(function, args)
+	}
+	if est, ok := numCallEstimate(b, overloadID, args); ok {
+		return est
 	}
 	one := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
 	switch function {
@@ -763,9 +770,14 @@ const maxSizeExponent = 40
 // formula's estimated worst case stays within limit, or 0 if none does.
 func fastLimit(env *cel.Env, checked *cel.Ast, limit uint64, fixed map[string]uint64) uint64 {
 	b := newSizeBound(checked, 0, fixed)
+	// Estimated with each selection charged as the tracker charges it.
+	charged := chargeSelections(checked)
+	if charged == nil {
+		return 0
+	}
 	fits := func(exp int) bool {
 		b.max = 1 << exp
-		est, err := env.EstimateCost(checked, b)
+		est, err := env.EstimateCost(charged, b)
 		return err == nil && est.Max <= limit
 	}
 	if !fits(0) {

@@ -176,6 +176,66 @@ func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 	return est.Max
 }
 
+// chargeRelativeRoots is a copy of a with each value that is no
+// variable and that a field selection or an index reads (what a call
+// returns, a list or a map written out, a macro's result) wrapped in
+// dyn(), typed as the value, which cel-go's estimate charges a unit
+// and nothing else: its tracker charges a unit for such a value, as
+// for a variable, when a selection or an index makes an attribute of
+// it, and then a unit for the field, where the estimate charged the
+// field alone (TestSelectionsEstimatedAsCharged). A value the
+// interpreter reads as an attribute already (a variable, a field or an
+// element of one, a conditional) is left as it is.
+func chargeRelativeRoots(a *celast.AST) *celast.AST {
+	out := celast.Copy(a)
+	var maxID int64
+	celast.PostOrderVisit(out.Expr(), celast.NewExprVisitor(func(e celast.Expr) { maxID = max(maxID, e.ID()) }))
+	fac := celast.NewExprFactory()
+	wrap := func(op celast.Expr) celast.Expr {
+		maxID++
+		out.SetType(maxID, out.GetType(op.ID()))
+		return fac.NewCall(maxID, "dyn", op)
+	}
+	celast.PostOrderVisit(out.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		switch e.Kind() {
+		case celast.SelectKind:
+			s := e.AsSelect()
+			if !isAttribute(s.Operand()) {
+				if s.IsTestOnly() {
+					e.SetKindCase(fac.NewPresenceTest(e.ID(), wrap(s.Operand()), s.FieldName()))
+				} else {
+					e.SetKindCase(fac.NewSelect(e.ID(), wrap(s.Operand()), s.FieldName()))
+				}
+			}
+		case celast.CallKind:
+			c := e.AsCall()
+			switch c.FunctionName() {
+			case operators.Index, operators.OptIndex, operators.OptSelect:
+				if args := c.Args(); !c.IsMemberFunction() && len(args) == 2 && !isAttribute(args[0]) {
+					e.SetKindCase(fac.NewCall(e.ID(), c.FunctionName(), wrap(args[0]), args[1]))
+				}
+			}
+		}
+	}))
+	return out
+}
+
+// isAttribute reports whether the interpreter reads e as an attribute,
+// whose fields and elements it reads as qualifiers at a unit each: a
+// variable, a field or an element of an attribute, a conditional.
+func isAttribute(e celast.Expr) bool {
+	switch e.Kind() {
+	case celast.IdentKind, celast.SelectKind:
+		return true
+	case celast.CallKind:
+		switch e.AsCall().FunctionName() {
+		case operators.Index, operators.OptIndex, operators.OptSelect, operators.Conditional:
+			return !e.AsCall().IsMemberFunction()
+		}
+	}
+	return false
+}
+
 // chargeSelections is checked with the operand of each field selection
 // whose type is neither a map, a message nor a type parameter typed as
 // a map of strings to dyn: nil when it cannot be rebuilt so. cel-go's
@@ -190,7 +250,8 @@ func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 // are the same; a value is the operand of one selection or the
 // argument of a call, never both.
 func chargeSelections(checked *cel.Ast) *cel.Ast {
-	pb, err := cel.AstToCheckedExpr(checked)
+	native := chargeRelativeRoots(checked.NativeRep())
+	pb, err := celast.ToProto(native)
 	if err != nil {
 		return nil
 	}
@@ -198,7 +259,6 @@ func chargeSelections(checked *cel.Ast) *cel.Ast {
 	if err != nil {
 		return nil
 	}
-	native := checked.NativeRep()
 	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
 		if e.Kind() != celast.SelectKind {
 			return
@@ -339,8 +399,10 @@ func (b *dataBound) lookup(path []string) (uint64, bool) {
 
 // pathSize is the length of the longest value at path inside v, as
 // cel-go's cost tracker measures a value (a string's characters, no more
-// than its bytes; a list's or a map's members; 1 for anything else, an
-// exact number num.Num among them), and 0 when v holds nothing there; ok is false when v holds a value on the
+// than its bytes; a list's or a map's members; 1 for anything else), an
+// exact number by its digits when they are more than the estimate
+// gives any number (see numSize), and 0 when v holds nothing there; ok
+// is false when v holds a value on the
 // way it cannot look into (a message, a type it does not know). The
 // steps of path are those of cel-go's estimator: a field of a map, or
 // @items and @values (a list's elements, a map's values), @keys (a
@@ -489,12 +551,14 @@ func leafSize(v any) (uint64, bool) {
 			return leafSize(x.GetValue())
 		}
 		return 1, true
-	case ref.Val, bool, int, int64, uint64, float64, nil:
-		return 1, true
 	case num.Num:
 		// An exact number, as the engine's values hold one: the
-		// tracker measures it adapted (Num, no Sizer), as 1, as it
-		// does every number.
+		// tracker measures it adapted (Num, no Sizer) as 1, and
+		// charges the arithmetic on it by its digits (see numDigits).
+		return numSize(x), true
+	case Num:
+		return numSize(x.N), true
+	case ref.Val, bool, int, int64, uint64, float64, nil:
 		return 1, true
 	}
 	switch r := reflect.ValueOf(v); r.Kind() {

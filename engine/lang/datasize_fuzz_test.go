@@ -15,7 +15,8 @@ import (
 // nested data, from a small grammar of what the per-evaluation estimate
 // must bound: field chains, indexes, optional fields, has(), in,
 // string functions (split, join, replace, matches, format, find_all), omit, made
-// lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind.
+// lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind,
+// exact arithmetic, comparisons and string() of numbers.
 type formulaGen struct {
 	r    *rand.Rand
 	vars []string // macro and cel.bind variables in scope
@@ -57,7 +58,17 @@ func (g *formulaGen) value(depth int) string {
 		}
 		return g.path(0)
 	}
-	switch g.r.IntN(17) {
+	switch g.r.IntN(21) {
+	case 17:
+		return fmt.Sprintf("string(%s)", g.number(depth-1))
+	case 18, 19:
+		return g.number(depth)
+	case 20:
+		v := g.fresh()
+		init := g.number(depth - 1)
+		g.vars = append(g.vars, v)
+		defer func() { g.vars = g.vars[:len(g.vars)-1] }()
+		return fmt.Sprintf("cel.bind(%s, %s * %s, string(%s * %s))", v, init, init, v, v)
 	case 16:
 		return fmt.Sprintf("omit(%s, ['a', 'b'])", g.value(depth-1))
 	case 14:
@@ -98,6 +109,33 @@ func (g *formulaGen) value(depth int) string {
 	return g.path(depth)
 }
 
+// number is exact arithmetic on values of the data (which fails on
+// what is not a number), literals and num() of them.
+func (g *formulaGen) number(depth int) string {
+	if depth <= 0 {
+		switch g.r.IntN(3) {
+		case 0:
+			return "1.5"
+		case 1:
+			return fmt.Sprintf("num(%s)", g.path(0))
+		}
+		return g.path(0)
+	}
+	switch g.r.IntN(6) {
+	case 0:
+		return fmt.Sprintf("(%s + %s)", g.number(depth-1), g.number(depth-1))
+	case 1:
+		return fmt.Sprintf("(%s - %s)", g.number(depth-1), g.number(depth-1))
+	case 2:
+		return fmt.Sprintf("(%s * %s)", g.number(depth-1), g.number(depth-1))
+	case 3:
+		return fmt.Sprintf("(%s / %s)", g.number(depth-1), g.number(depth-1))
+	case 4:
+		return fmt.Sprintf("-%s", g.number(depth-1))
+	}
+	return g.number(0)
+}
+
 // list is a value a macro may range over.
 func (g *formulaGen) list(depth int) string {
 	if depth <= 0 {
@@ -132,7 +170,9 @@ func (g *formulaGen) cond(depth int) string {
 	if depth <= 0 {
 		return fmt.Sprintf("%s == %s", g.value(0), g.value(0))
 	}
-	switch g.r.IntN(10) {
+	switch g.r.IntN(11) {
+	case 10:
+		return fmt.Sprintf("%s < %s", g.number(depth-1), g.number(depth-1))
 	case 0:
 		return fmt.Sprintf("%s.contains(%s)", g.value(depth-1), g.value(depth-1))
 	case 1:
@@ -159,7 +199,8 @@ func (g *formulaGen) cond(depth int) string {
 
 // data is a random nested value: maps under a, b and c, lists, strings
 // of a and commas, numbers (floats, and exact ones as the engine's
-// values hold them), a long list now and then.
+// values hold them, some of hundreds of digits), a long list now and
+// then.
 func randomData(r *rand.Rand, depth int) any {
 	k := r.IntN(8)
 	if k > 5 {
@@ -190,8 +231,12 @@ func randomData(r *rand.Rand, depth int) any {
 	case 3, 4:
 		return strings.Repeat("a,", r.IntN(6))
 	}
-	if r.IntN(2) == 0 {
+	switch r.IntN(5) {
+	case 0, 1:
 		return num.Int(int64(r.IntN(3)))
+	case 2:
+		// Longer than any double, sized on the data by its digits.
+		return num.MustParse(strings.Repeat("9", 300+r.IntN(200)) + "/7")
 	}
 	return float64(r.IntN(3))
 }

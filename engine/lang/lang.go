@@ -400,6 +400,7 @@ func (p *Program) build(limit uint64) (*Program, error) {
 	var err error
 	q.prg, err = p.env.Program(p.checked, p.withGlobals(
 		cel.CostLimit(limit),
+		cel.CostTracking(numCallCosts{}),
 		cel.InterruptCheckFrequency(1000),
 		cel.EvalOptions(cel.OptOptimize))...)
 	if err != nil {
@@ -449,9 +450,10 @@ func (p *Program) globalSizes() map[string]uint64 {
 }
 
 // longestIn is the length of the longest string, list or map in v, a
-// value of the data (a map's keys among its strings), at least 1, as
-// the tracker measures a number or a boolean; for a value it cannot
-// look into, more than any data's.
+// value of the data (a map's keys among its strings), or the digits of
+// its longest exact number (see numSize), at least 1, as the tracker
+// measures a number or a boolean; for a value it cannot look into, more
+// than any data's.
 func longestIn(v any) uint64 {
 	switch x := v.(type) {
 	case string:
@@ -468,7 +470,9 @@ func longestIn(v any) uint64 {
 			n = max(n, uint64(len(k)), longestIn(e))
 		}
 		return n
-	case nil, bool, float64, int, int64, uint64, num.Num:
+	case num.Num:
+		return numSize(x)
+	case nil, bool, float64, int, int64, uint64:
 		return 1
 	}
 	return math.MaxUint32

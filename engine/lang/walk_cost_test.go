@@ -232,7 +232,7 @@ func trackedCharge(t *testing.T, e *Env, src string, act map[string]any, n uint6
 		t.Fatalf("%s: %v", src, err)
 	}
 	checked := p.checked
-	est, err := p.env.EstimateCost(checked, newSizeBound(checked, n, nil))
+	est, err := p.env.EstimateCost(chargeSelections(checked), newSizeBound(checked, n, nil))
 	if err != nil {
 		t.Fatal(err)
 	}

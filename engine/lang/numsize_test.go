@@ -1,0 +1,103 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rubricmcp/rubric/engine/num"
+)
+
+// squarings is a formula that binds x0 to start and squares it n times
+// through cel.bind, x1 = x0 * x0 and so on, then reads the last with
+// last (its name in, such as "find_all_each(string(%s), res).size()").
+func squarings(start string, n int, last func(x string) string) string {
+	name := func(i int) string { return fmt.Sprintf("x%d", i) }
+	body := last(name(n))
+	for i := n; i >= 1; i-- {
+		body = "cel.bind(" + name(i) + ", " + name(i-1) + " * " + name(i-1) + ", " + body + ")"
+	}
+	return "cel.bind(" + name(0) + ", " + start + ", " + body + ")"
+}
+
+// TestSquaredNumbersSizedByTheirDigits: an exact number squared through
+// a chain of cel.binds doubles its digits at each step, and string() of
+// it is as long as its digits; the estimate took a product of numbers,
+// typed or dyn, and string() of one, to be as long as the data, so
+// each row, a number of 64 digits of the data squared twelve times
+// (262,144 digits) read by 64 patterns that match nothing, ran
+// untracked, and the tracker charges it 1,753,617. Sized
+// by their digits (a product by the sum of its operands'), each is
+// tracked and stopped at the limit; at 8 digits and two squarings, what
+// the tracker charges stays within a finite estimate. num() of a dyn
+// value may be num() of a string, whose exponent the language bounds
+// (see maxNumExponent), so that it has a bound too.
+func TestSquaredNumbersSizedByTheirDigits(t *testing.T) {
+	for _, c := range []struct{ name, start string }{
+		{"a dyn number", "d.n"},
+		{"a typed number", "num(d.n)"},
+		{"a number and a literal", "d.n * 1.5"},
+	} {
+		e, act := unmatchedRange(t, 64)
+		act["d"].(map[string]any)["n"] = num.MustParse(strings.Repeat("7", 64))
+		src := squarings(c.start, 12, func(x string) string { return "find_all_each(string(" + x + "), res).size()" })
+		wantStoppedAtLimit(t, e, src, act, 64, c.name)
+
+		e, act = unmatchedRange(t, 8)
+		act["d"].(map[string]any)["n"] = num.MustParse(strings.Repeat("7", 8))
+		src = squarings(c.start, 2, func(x string) string { return "find_all_each(string(" + x + "), res).size()" })
+		wantChargeWithin(t, e, src, act, 8, c.name+", short", true)
+	}
+}
+
+// TestSquaringsChargedByTheirDigits: squaring an exact number doubles
+// its digits, and the tracker charged a product one unit whatever its
+// operands, so a tracked chain of squarings was bounded neither in time
+// nor in memory by the cost limit: 2^64 squared 30 times is 2^(2^36),
+// 8 GiB, which no machine here holds; squared 22 times (2^28 bits, 32
+// MiB) it took 1.6 s and 300 MB resident before this test, and
+// each further squaring about doubles both (2.6 s and 880 MB allocated
+// at 24, in a Go program of math/big alone). Charged
+// by the digits of its operands, a squaring of numbers of some 300,000
+// digits meets the limit: the chain stops there, in milliseconds.
+func TestSquaringsChargedByTheirDigits(t *testing.T) {
+	e, err := NewEnv(Var{"d", Dyn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		start string
+		n     int
+	}{
+		{"a typed number", "num('18446744073709551616')", 30},
+		{"a dyn number", "d.n", 30},
+		{"a typed number, 22 times", "num('18446744073709551616')", 22},
+	} {
+		act := Vars{"d": map[string]any{"n": num.MustParse("18446744073709551616")}}
+		src := squarings(c.start, c.n, func(x string) string { return x + " > 0" })
+		wantStoppedAtLimit(t, e, src, act, 1, c.name)
+	}
+}
+
+// TestNumberFunctionsSizedByTheirDigits: what sum, mean, median, min,
+// max, clamp, round and efficiency return was taken to be as long as
+// the data, whatever numbers they read, so a number of the data squared
+// twelve times and read through one of them ran untracked past the cost
+// limit, as TestSquaredNumbersSizedByTheirDigits's rows did. Each
+// returns a number sized by the digits of what it reads (one of them,
+// for min, max and clamp; their sum, for sum and mean), so each is
+// tracked and stopped at the limit.
+func TestNumberFunctionsSizedByTheirDigits(t *testing.T) {
+	for _, f := range []string{
+		"sum([%s])", "mean([%s, 1])", "median([%s])", "min([%s])", "max([%s, d.n])",
+		"clamp(%s, 0, %s)", "round(%s, 2)", "efficiency(1, 0, %s)", "sum([%s].map(y, y))",
+	} {
+		e, act := unmatchedRange(t, 64)
+		act["d"].(map[string]any)["n"] = num.MustParse(strings.Repeat("7", 64))
+		src := squarings("d.n", 12, func(x string) string {
+			return "find_all_each(string(" + strings.ReplaceAll(f, "%s", x) + "), res).size()"
+		})
+		wantStoppedAtLimit(t, e, src, act, 64, f)
+	}
+}
