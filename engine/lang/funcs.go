@@ -160,7 +160,7 @@ func functionOptions() []cel.EnvOption {
 			cel.Overload("num_num", []*cel.Type{NumType}, NumType),
 			cel.SingletonUnaryBinding(func(v ref.Val) ref.Val {
 				if s, ok := v.(types.String); ok {
-					if err := checkExponent(string(s)); err != nil {
+					if err := num.CheckExponent(string(s)); err != nil {
 						return types.NewErr("num(%q): %v", string(s), err)
 					}
 					n, err := num.Parse(string(s))

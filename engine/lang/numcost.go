@@ -1,10 +1,8 @@
 package lang
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
-	"strconv"
 	"strings"
 
 	"github.com/google/cel-go/cel"
@@ -250,13 +248,13 @@ func numCallEstimate(e checker.CostEstimator, overload string, args []checker.As
 	case "num_string":
 		// A number written as a string: a literal by the digits it
 		// makes; any other by its characters and the most its exponent
-		// adds (see maxNumExponent).
+		// adds (see num.MaxExponent).
 		d, ok := literalDigits(args[0].Expr())
 		if !ok {
 			if d, ok = operandDigits(e, args[0]); !ok || d >= math.MaxUint64/2 {
 				return unbounded, true
 			}
-			d = d + 2*maxNumExponent
+			d = d + 2*num.MaxExponent
 		}
 		return sized(digitsCost(d), d), true
 	}
@@ -305,7 +303,7 @@ func literalDigits(e celast.Expr) (uint64, bool) {
 		return 0, false
 	}
 	s, ok := e.AsLiteral().(types.String)
-	if !ok || len(s) > 1<<16 || checkExponent(string(s)) != nil {
+	if !ok || len(s) > 1<<16 || num.CheckExponent(string(s)) != nil {
 		return 0, false
 	}
 	n, err := num.Parse(string(s))
@@ -313,27 +311,6 @@ func literalDigits(e celast.Expr) (uint64, bool) {
 		return 1, true // num() fails: it makes none
 	}
 	return numDigits(n), true
-}
-
-// maxNumExponent bounds the exponent of a number num() reads from a
-// string (1e400): the digits of what it makes grow with the exponent,
-// not with the string (num('1e999999') would be a million digits), and
-// no double needs more.
-const maxNumExponent = 400
-
-// checkExponent says what is wrong with the exponent of s, a number
-// num() is to read, when it is past maxNumExponent either way; nil when
-// it has none or a smaller one (see num.Parse for what else it refuses).
-func checkExponent(s string) error {
-	i := strings.LastIndexAny(s, "eE")
-	if i < 0 {
-		return nil
-	}
-	e, err := strconv.Atoi(strings.TrimSpace(s[i+1:]))
-	if err != nil || e > maxNumExponent || e < -maxNumExponent {
-		return fmt.Errorf("the exponent is past ±%d: write the number without one, or round it", maxNumExponent)
-	}
-	return nil
 }
 
 // numListFunctions are the language's functions of a list of numbers

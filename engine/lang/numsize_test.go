@@ -31,7 +31,7 @@ func squarings(start string, n int, last func(x string) string) string {
 // tracked and stopped at the limit; at 8 digits and two squarings, what
 // the tracker charges stays within a finite estimate. num() of a dyn
 // value may be num() of a string, whose exponent the language bounds
-// (see maxNumExponent), so that it has a bound too.
+// (see num.MaxExponent), so that it has a bound too.
 func TestSquaredNumbersSizedByTheirDigits(t *testing.T) {
 	for _, c := range []struct{ name, start string }{
 		{"a dyn number", "d.n"},

@@ -118,7 +118,15 @@ func Float(f float64) (Num, error) {
 	return Parse(strconv.FormatFloat(f, 'g', -1, 64))
 }
 
+// MaxExponent bounds the exponent of a number Parse reads (1e400): the
+// digits of what it makes grow with the exponent, not with the text, so
+// "1e999999", eight bytes of a judge's answer, would be a million digits
+// and tens of milliseconds, and a thousand of them minutes. No double
+// needs more (they end near 1e308).
+const MaxExponent = 400
+
 // Parse reads a decimal ("0.60", "-3", "1e3") or a fraction ("1373/15").
+// An exponent past ±MaxExponent is refused.
 func Parse(s string) (Num, error) {
 	t := strings.TrimSpace(s)
 	if t == "" {
@@ -129,11 +137,29 @@ func Parse(s string) (Num, error) {
 			return Num{}, fmt.Errorf("%q is not a number", s)
 		}
 	}
+	if err := CheckExponent(t); err != nil {
+		return Num{}, fmt.Errorf("%q: %w", s, err)
+	}
 	r, ok := new(big.Rat).SetString(t)
 	if !ok {
 		return Num{}, fmt.Errorf("%q is not a number", s)
 	}
 	return fromRat(r), nil
+}
+
+// CheckExponent says what is wrong with the exponent of s, a number to
+// be read, when it is past MaxExponent either way; nil when it has none
+// or a smaller one.
+func CheckExponent(s string) error {
+	i := strings.LastIndexAny(s, "eE")
+	if i < 0 {
+		return nil
+	}
+	e, err := strconv.Atoi(strings.TrimSpace(s[i+1:]))
+	if err != nil || e > MaxExponent || e < -MaxExponent {
+		return fmt.Errorf("the exponent is past ±%d: write the number without one, or round it", MaxExponent)
+	}
+	return nil
 }
 
 // MustParse is Parse for constants known to be valid; it panics otherwise.

@@ -2,6 +2,7 @@ package num
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -92,6 +93,36 @@ func TestParseRejects(t *testing.T) {
 	for _, s := range []string{"", "abc", "1/0", "0x10", "NaN", "Inf", "1,5"} {
 		if _, err := Parse(s); err == nil {
 			t.Errorf("Parse(%q): want an error", s)
+		}
+	}
+}
+
+// TestParseBoundsTheExponent: an exponent past ±MaxExponent is refused,
+// since the digits it makes grow with it ("1e999999", eight bytes of a
+// judge's answer, took 38 ms and a million digits); the largest double
+// and the smallest still read.
+func TestParseBoundsTheExponent(t *testing.T) {
+	for _, tc := range []struct {
+		in string
+		ok bool
+	}{
+		{"1e400", true},
+		{"-2.5E-400", true},
+		{"1.7976931348623157e308", true},
+		{"5e-324", true},
+		{"1373/15", true},
+		{"1e401", false},
+		{"1E+401", false},
+		{"1e-401", false},
+		{"1e999999", false},
+		{"1e99999999999999999999", false},
+	} {
+		_, err := Parse(tc.in)
+		if tc.ok && err != nil {
+			t.Errorf("Parse(%q) = %v, want a number", tc.in, err)
+		}
+		if !tc.ok && (err == nil || !strings.Contains(err.Error(), "the exponent is past ±400")) {
+			t.Errorf("Parse(%q) = %v, want the exponent refused", tc.in, err)
 		}
 	}
 }
