@@ -440,9 +440,9 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	c.step(ctx, "reading the target and scoring its tools with "+r.Name)
 	rep, err := sess.Scan(ctx, src, r, run.ScanOptions{})
 	release(err == nil)
-	var f *run.Failure
+	var start *run.JudgeStartError
 	switch {
-	case err != nil && len(r.Questions) > 0 && errors.As(err, &f) && f.Stage == run.StageJudge && ctx.Err() == nil:
+	case err != nil && len(r.Questions) > 0 && errors.As(err, &start) && ctx.Err() == nil:
 		return nil, &judgeless{err: err, advice: s.judgelessAdvice(r, c.str("judge"))}
 	case err != nil:
 		return nil, err

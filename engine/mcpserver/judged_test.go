@@ -40,12 +40,33 @@ const (
 }`
 )
 
-// refusingPlugins start no judge: each refuses as err says.
+// refusingPlugins start no judge: each refuses as err says; with no
+// err, a judge starts (one that answers nothing).
 type refusingPlugins struct{ err error }
 
 func (p refusingPlugins) Judge(context.Context, string, judge.Config) (run.Judge, error) {
+	if p.err == nil {
+		return silentJudge{}, nil
+	}
 	return nil, p.err
 }
+
+// silentJudge starts, and answers no question.
+type silentJudge struct{}
+
+func (silentJudge) Describe(context.Context) (judge.Identity, error) {
+	return silentJudge{}.Identity(), nil
+}
+func (silentJudge) Configure(context.Context, judge.Config) (judge.Identity, error) {
+	return silentJudge{}.Identity(), nil
+}
+func (silentJudge) Ask(context.Context, judge.Question) (judge.Answer, error) {
+	return judge.Answer{}, errors.New("no answer")
+}
+func (silentJudge) Name() string             { return "silent" }
+func (silentJudge) Identity() judge.Identity { return judge.Identity{Plugin: "silent", Version: "1"} }
+func (silentJudge) SHA256() string           { return "" }
+func (silentJudge) Close()                   {}
 
 func (p refusingPlugins) Transport(context.Context, string) (run.Transport, error) {
 	return nil, errors.New("no transport here")
@@ -53,11 +74,15 @@ func (p refusingPlugins) Transport(context.Context, string) (run.Transport, erro
 
 // judgedServer serves plainRubric and judgedRubric as its built-ins,
 // with judges that refuse as err says.
-func judgedServer(err error) *Server {
+func judgedServer(err error) *Server { return judgedServerBatch(err, false) }
+
+// judgedServerBatch is judgedServer asking through provider batches
+// when batch is set.
+func judgedServerBatch(err error, batch bool) *Server {
 	src := map[string]string{"plain": plainRubric, "judged": judgedRubric}
 	return New(Options{
 		DefaultRubric: "plain",
-		Run:           run.Options{Plugins: refusingPlugins{err}},
+		Run:           run.Options{Plugins: refusingPlugins{err}, Batch: batch},
 		Rubrics: Rubrics{
 			Find: func(ref string) (*rubric.Rubric, error) {
 				text, ok := src[ref]
@@ -146,6 +171,7 @@ func TestScoreWithoutAJudge(t *testing.T) {
 		err    error  // the judge's refusal
 		rubric string // the call's
 		judge  string // the call's
+		batch  bool   // the server asks through provider batches
 		want   string // the call's error; empty: it scores
 	}{
 		{name: "a judge that needs a setting", err: &judge.SettingError{Judge: "openai", Setting: "model", What: "a model", Value: "NAME", Advice: "pass --model NAME"},
@@ -158,10 +184,14 @@ func TestScoreWithoutAJudge(t *testing.T) {
 			rubric: "judged",
 			want:   `the heuristic judge broke; the rubric judged asks a judge questions, and needs a judge that starts: score with a rubric that asks no question and needs no judge: plain (the rubrics tool says which rubrics ask a judge)`},
 		{name: "a rubric that asks no question", err: errors.New("not started"), rubric: "plain"},
+		// The judge started; what failed after it is no judge that did
+		// not start, and gets no such advice.
+		{name: "a judge that started, and batches it does not answer", rubric: "judged", batch: true,
+			want: `--batch: the judge "silent" does not answer in batches (its plugin does not advertise the capability "batch"); use a judge that does, such as openai or anthropic, or leave --batch out`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := judgedServer(c.err)
+			s := judgedServerBatch(c.err, c.batch)
 			defer s.Close()
 			args := map[string]any{"target": tools, "rubric": c.rubric}
 			if c.judge != "" {

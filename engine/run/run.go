@@ -933,6 +933,15 @@ type ScanOptions struct {
 	Outputs []string
 }
 
+// JudgeStartError is a scan's judge that did not start (no such
+// plugin, a setting it lacks, a model other than the pinned one): the
+// rest of the judge stage (its prompts, prices, batches) fails with
+// errors of its own. Its text is Err's.
+type JudgeStartError struct{ Err error }
+
+func (e *JudgeStartError) Error() string { return e.Err.Error() }
+func (e *JudgeStartError) Unwrap() error { return e.Err }
+
 // Scan scores src with r. It returns the report, or a *Failure (which
 // wraps the error that stopped the scan) saying where it stopped and what
 // was done; with ScanOptions.Failed the record is also written.
@@ -958,7 +967,7 @@ func (s *Session) Scan(ctx context.Context, src Source, r *rubric.Rubric, o Scan
 	default:
 		j, err := s.StartJudge(ctx, r)
 		if err != nil {
-			return nil, err
+			return nil, &JudgeStartError{Err: err}
 		}
 		if j != nil {
 			if own, err = s.Asker(ctx, r, o.Fresh); err != nil {

@@ -124,6 +124,9 @@ func TestScanFailures(t *testing.T) {
 		wantStage string // "" for a complete scan
 		wantErr   string
 		wantTools bool // the record counts the tools read
+		// started: the judge started, and the judge stage failed after
+		// (the error is no *run.JudgeStartError, which a failed start is).
+		started bool
 	}{
 		{name: "complete", rubric: "schema-quality", src: source("memory.tools.json")},
 		{name: "complete with a judge", rubric: "tdqs", src: source("memory.tools.json")},
@@ -131,6 +134,8 @@ func TestScanFailures(t *testing.T) {
 			wantStage: run.StageJudge, wantErr: `no judge plugin "nobody"`},
 		{name: "another model", rubric: "tdqs", deaf: true, opt: run.Options{JudgeConfig: judge.Config{Model: "gpt-x"}}, src: source("memory.tools.json"),
 			wantStage: run.StageJudge, wantErr: `refusing to ask another model`},
+		{name: "a judge stage failing after the start", rubric: "tdqs", opt: run.Options{Batch: true}, src: source("memory.tools.json"),
+			wantStage: run.StageJudge, wantErr: `does not answer in batches`, started: true},
 		{name: "unreadable target", rubric: "schema-quality", src: source("nosuch.tools.json"),
 			wantStage: run.StageExport, wantErr: "nosuch.tools.json"},
 		{name: "no such transport", rubric: "schema-quality", src: run.Source{Transport: "carrier-pigeon"},
@@ -178,6 +183,10 @@ func TestScanFailures(t *testing.T) {
 			var f *run.Failure
 			if !errors.As(err, &f) || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Fatalf("error %v, want a failure saying %q", err, tt.wantErr)
+			}
+			var start *run.JudgeStartError
+			if f.Stage == run.StageJudge && errors.As(err, &start) == tt.started {
+				t.Errorf("a *run.JudgeStartError: %v, want %v (the judge started: %v)", !tt.started, tt.started, tt.started)
 			}
 			if f.Stage != tt.wantStage || (f.Done.ToolsRead != nil) != tt.wantTools {
 				t.Errorf("stage %q, tools read %v; want stage %q", f.Stage, f.Done.ToolsRead, tt.wantStage)
