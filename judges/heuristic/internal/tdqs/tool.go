@@ -580,7 +580,9 @@ func (f *facts) ordersAt(p string) bool {
 // the affected file": when the tool acts, toolStepOpens), not in a
 // sentence that opens with that verb and speaks of no call (callWords:
 // "Returns a checklist the agent must satisfy before the session is
-// considered shipped", git git_wrapup_instructions), and not
+// considered shipped", git git_wrapup_instructions) unless a name comes
+// just after p there (nameAfter: "Deploys the app after build_app has
+// finished" waits on another tool), and not
 // before a gerund that ends a sentence opening with "for", which names
 // whom the tool is for ("For developers and compliance teams auditing
 // licence risk before shipping": a time of their work). Only the
@@ -591,7 +593,7 @@ func (f *facts) ordersCall(p string) bool {
 			continue
 		}
 		sw := f.sentenceTexts()[k].Words
-		if toolStepOpens(sw) && !slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+		if toolStepOpens(sw) && !slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) && !f.nameAfter(sentence, p) {
 			// The sentence says what the tool does or gives back: an
 			// order in it is of the tool's steps or of what the caller
 			// does with its result.
@@ -613,6 +615,30 @@ func (f *facts) ordersCall(p string) bool {
 		}
 	}
 	return false
+}
+
+// nameAfter reports whether the word just after p in sentence, as
+// written, is a name (writtenAsName): what the call waits for or comes
+// before is another tool or a thing of code, no step of the tool's own.
+func (f *facts) nameAfter(sentence, p string) bool {
+	fs := strings.Fields(sentence)
+	for j := 0; j+1 < len(fs); j++ {
+		if strings.ToLower(strings.Trim(fs[j], nameMarks)) == p && f.writtenAsName(fs[j+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenAsName reports whether field, a word of a clause as written,
+// is a name: in backticks, of snake or camel case (codeName), or a
+// tool's of the server (namesTool).
+func (f *facts) writtenAsName(field string) bool {
+	if strings.HasPrefix(field, "`") {
+		return true
+	}
+	t := strings.Trim(field, nameMarks)
+	return t != "" && (codeName(t) || f.namesTool(t))
 }
 
 // durationAt reports whether words ws open with a length of time: a

@@ -1460,6 +1460,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("use it to")`, "prerequisite"},
 		{"a prerequisite within a sentence still is", `{"name": "open_session", "description": "Open a session. Call it on first use of the server."}`,
 			nil, "usage_guidelines", 4, `a prerequisite or order ("first use")`, ""},
+
+		// 119. A sentence that opens with the tool's own verb and speaks
+		// of no call still orders the call when what comes just after
+		// "before" or "after" is a name written as code or a sibling's
+		// name: "Deploys the app to staging after build_app has
+		// finished" is a prerequisite on another tool (1.5.8 lost it).
+		{"after a sibling's name in the tool's sentence still orders", `{"name": "deploy_app", "description": "Deploys the app to staging after build_app has finished."}`,
+			[]string{"build_app", "delete_app"}, "usage_guidelines", 4, `named tools build_app, a prerequisite or order ("after")`, ""},
+		{"after a name as code in the tool's sentence still orders", "{\"name\": \"deploy_app\", \"description\": \"Deploys the app to staging after `build_app` has finished.\"}",
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
+		{"after a plain word in the tool's sentence is still no order", `{"name": "deploy_app", "description": "Deploys the app to staging after checks have passed."}`,
+			[]string{"build_app"}, "usage_guidelines", 2, "no cue", "prerequisite"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
