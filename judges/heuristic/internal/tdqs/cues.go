@@ -851,6 +851,11 @@ var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to"
 // says nothing of when to call it.
 const ifCue = "if"
 
+// pointerDeterminers, after a word of callVerbs or "choose", point the
+// caller at a tool other than this one ("choose a get or list tool",
+// "use another tool"; facts.pointsElsewhere).
+var pointerDeterminers = []string{"a", "an", "the", "another", "other"}
+
 // callVerbs, before "this" or "it", tell the caller to call the tool;
 // callWords are their forms, which speak of a call (ordersCall);
 // supplyVerbs, after the caller's word, make a condition on what the

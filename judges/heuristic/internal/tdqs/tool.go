@@ -409,11 +409,11 @@ func (f *facts) occasionOfTool(q string, qw []string) bool {
 
 // pointsElsewhere reports whether the words of clause before a phrase
 // (before) point the caller at another tool: a word of callVerbs or
-// "choose" before anything but "this", "it" or the tool. The tool is
-// read on the clause as written: its name, or one of its own words
-// that is no name of snake or kebab case ("Use GraphQL when you need
-// nested data", of query_graphql; but "use `create_issue_note`" of
-// create_issue points elsewhere).
+// "choose" before an article or a determiner of pointerDeterminers
+// ("choose a get or list tool") or a name other than the tool's
+// (pointedName). Before anything else, a preposition above all, the
+// verb says how to call this tool ("Run with dry_run set when you need
+// a preview only"), and "this" and "it" are the tool.
 func (f *facts) pointsElsewhere(clause string, before []string) bool {
 	pointed := false
 	for j, w := range before {
@@ -431,12 +431,32 @@ func (f *facts) pointsElsewhere(clause string, before []string) bool {
 			continue
 		}
 		t := strings.ToLower(strings.Trim(fs[j+1], nameMarks))
-		if t == "this" || t == "it" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
-			continue
+		if slices.Contains(pointerDeterminers, t) || f.pointedName(fs[j+1], t) {
+			return true
 		}
-		return true
 	}
 	return false
+}
+
+// pointedName reports whether field, a word of a clause as written
+// (lowered: t), is the name of a tool other than this one: a sibling's
+// (namesTool), one written as a name (writtenAsName) or of kebab case,
+// but not the tool's own name nor one of its own words that is no name
+// of snake or kebab case ("Use GraphQL when you need nested data", of
+// query_graphql; but "use `create_issue_note`" of create_issue points
+// elsewhere).
+func (f *facts) pointedName(field, t string) bool {
+	if t == "" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
+		return false
+	}
+	return f.writtenAsName(field) || kebabName(t)
+}
+
+// kebabName reports whether t, a lowered word as written, is a name of
+// kebab case: letters on both sides of a hyphen ("apply-diff").
+func kebabName(t string) bool {
+	i := strings.IndexByte(t, '-')
+	return i > 0 && i+1 < len(t) && lex.IdentByte(t[i-1]) && lex.IdentByte(t[i+1])
 }
 
 // nameMarks are the marks around a word or a name in a clause as

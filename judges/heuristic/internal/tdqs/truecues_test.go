@@ -1472,6 +1472,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
 		{"after a plain word in the tool's sentence is still no order", `{"name": "deploy_app", "description": "Deploys the app to staging after checks have passed."}`,
 			[]string{"build_app"}, "usage_guidelines", 2, "no cue", "prerequisite"},
+
+		// 120. "Run with dry_run set when you need a preview only" says
+		// how to call this tool: a call verb points elsewhere only
+		// before a name (snake or kebab case, a sibling's) or an
+		// article, never before a preposition.
+		{"run with a flag points nowhere else", `{"name": "preview_diff", "description": "Shows the pending diff. Run with dry_run set when you need a preview only."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"run on a branch points nowhere else", `{"name": "preview_diff", "description": "Shows the pending diff. Run on a branch when you need a preview only."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use a sibling's name still points elsewhere", `{"name": "preview_diff", "description": "Shows the pending diff. Use apply-diff when you need the change made."}`,
+			[]string{"apply-diff"}, "usage_guidelines", 4, "named tools apply-diff", "when to use"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
