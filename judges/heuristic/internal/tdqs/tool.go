@@ -266,10 +266,16 @@ func (f *facts) impliedHolds(p string) bool {
 
 // callCondition reports whether ifCue occurs in the description at
 // least once where it sets a condition on calling the tool: just before
-// a word of callerSubjects (or "the" and one) that no word of
-// supplyVerbs follows ("If you need the raw text"), or in a sentence
-// where a word of callVerbs comes just before "this" or "it" ("If a
-// dialog was opened, use this command to handle it").
+// a word of callerSubjects (or "the" and one) and, past the auxiliaries,
+// adverbs and negations of conditionFillers, a verb of wantVerbs ("If
+// you need the raw text", "If you do not need it formatted"); or in a
+// sentence where a word of callVerbs opens a clause, once the words
+// that address the caller are past (callerAddress), just before "this"
+// or "it" ("If a dialog was opened, use this command to handle it"). A
+// condition on what the caller passes ("If you do not specify a path")
+// or on the result ("If the user has no read access, returns an
+// error"), and "run it" said of what the caller can do ("you can run it
+// again"), say nothing of when to call the tool.
 func (f *facts) callCondition() bool {
 	for k, s := range f.sentenceTexts() {
 		if !f.desc.SentenceHas(k, ifCue) {
@@ -284,12 +290,24 @@ func (f *facts) callCondition() bool {
 			if j+1 < len(ws) && ws[j] == "the" {
 				j++
 			}
-			if j < len(ws) && slices.Contains(callerSubjects, ws[j]) && !(j+1 < len(ws) && slices.Contains(supplyVerbs, ws[j+1])) {
+			if j >= len(ws) || !slices.Contains(callerSubjects, ws[j]) {
+				continue
+			}
+			j++
+			for j < len(ws) && (conditionFillerSet[ws[j]] || lex.Negation(ws[j])) {
+				j++
+			}
+			if j < len(ws) && wantVerbSet[ws[j]] {
 				return true
 			}
 		}
-		for i := 0; i+1 < len(ws); i++ {
-			if slices.Contains(callVerbs, ws[i]) && (ws[i+1] == "this" || ws[i+1] == "it") {
+		for _, c := range clauses(f.desc.Sentences[k]) {
+			cw := lex.Words(c)
+			o := callerAddress(cw)
+			for o < len(cw) && clauseLeadSet[cw[o]] {
+				o++
+			}
+			if o+1 < len(cw) && slices.Contains(callVerbs, cw[o]) && (cw[o+1] == "this" || cw[o+1] == "it") {
 				return true
 			}
 		}

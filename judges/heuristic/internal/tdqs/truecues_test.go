@@ -1483,6 +1483,19 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
 		{"use a sibling's name still points elsewhere", `{"name": "preview_diff", "description": "Shows the pending diff. Use apply-diff when you need the change made."}`,
 			[]string{"apply-diff"}, "usage_guidelines", 4, "named tools apply-diff", "when to use"},
+
+		// 121. Ordinary text that 1.5.8's narrowed rules still read as
+		// usage: a condition on a value after an auxiliary and a
+		// negation, a condition on the result, "run it" in a clause
+		// that is no imperative, and "e.g. to" before a value.
+		{"if you do not specify is a condition on a value", `{"name": "list_dir", "description": "List a directory. If you do not specify a path, the working directory is used."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if the user has no access is a condition on the result", `{"name": "read_config", "description": "Reads the config file. If the user has no read access, returns an error."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if you do not need is still a condition on calling", `{"name": "get_raw", "description": "Get the raw text of a page. If you do not need it unformatted, read the page instead."}`,
+			nil, "usage_guidelines", 3, `implied ("if")`, ""},
+		{"you can run it again is no call of the tool", `{"name": "get_token", "description": "Returns a session token; if it expires, the server issues a new one and you can run it again."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
