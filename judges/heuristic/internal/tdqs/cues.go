@@ -885,10 +885,11 @@ var (
 // runs") implies when to call the tool, while one of a value ("e.g.
 // 2024-01-31", "such as pubmed") gives only the form of what to pass
 // (facts.exampleOfUse). exampleOccasions, the word just after the
-// marker, make it one of a use.
+// marker, make it one of a use; so does "to" before a verb ("e.g. to
+// draw a square"), but not before a value ("e.g. to metres or feet").
 var (
 	exampleCues      = []string{"e g", "for example", "such as"}
-	exampleOccasions = []string{"when", "whenever", "if", "to", "during", "while"}
+	exampleOccasions = []string{"when", "whenever", "if", "during", "while"}
 )
 
 // usedCue is the implied usage phrase that holds only with the tool for

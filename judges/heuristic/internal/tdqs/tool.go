@@ -316,9 +316,11 @@ func (f *facts) callCondition() bool {
 }
 
 // exampleOfUse reports whether example cue p (exampleCues) occurs in
-// the description at least once before a word of exampleOccasions, or
-// "for" and a verb in -ing ("e.g. for checking the status"): an example
-// of when or what for to call the tool, not of a value.
+// the description at least once before a word of exampleOccasions,
+// "to" and a verb (infinitiveAt: "e.g. to draw a square", not "e.g. to
+// metres or feet"), or "for" and a verb in -ing ("e.g. for checking the
+// status"): an example of when or what for to call the tool, not of a
+// value.
 func (f *facts) exampleOfUse(p string) bool {
 	pw := strings.Fields(p)
 	ws := f.desc.Words
@@ -327,11 +329,25 @@ func (f *facts) exampleOfUse(p string) bool {
 			continue
 		}
 		j := i + len(pw)
-		if j < len(ws) && slices.Contains(exampleOccasions, ws[j]) || j+1 < len(ws) && ws[j] == "for" && gerund(ws[j+1]) {
+		if j < len(ws) && slices.Contains(exampleOccasions, ws[j]) || j+1 < len(ws) && (ws[j] == "for" && gerund(ws[j+1]) || ws[j] == "to" && infinitiveAt(ws[j+1:])) {
 			return true
 		}
 	}
 	return false
+}
+
+// infinitiveAt reports whether words ws, just after "to", open with a
+// verb: one verbForm knows, or a word that is no function word before
+// a determiner of openerDeterminers ("to price an order": in English
+// only a verb stands there). "to metres or feet" opens with a value.
+func infinitiveAt(ws []string) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	if verbForm(ws[0]) != "" {
+		return true
+	}
+	return len(ws) > 1 && openerDetSet[ws[1]] && !lex.StopwordSet[ws[0]] && !openerDetSet[ws[0]] && !nonVerbOpenerSet[ws[0]]
 }
 
 // usedOfTool reports whether usedCue ("can be used") occurs in the

@@ -1496,6 +1496,10 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 3, `implied ("if")`, ""},
 		{"you can run it again is no call of the tool", `{"name": "get_token", "description": "Returns a session token; if it expires, the server issues a new one and you can run it again."}`,
 			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"e.g. to before a value is no usage", `{"name": "convert_length", "description": "Converts a length between units, e.g. to metres or feet."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"for example to before a verb is still usage", `{"name": "compare_runs", "description": "Show two runs side by side, for example to compare their timings."}`,
+			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
