@@ -392,7 +392,7 @@ func (f *facts) whenToUse() (string, bool) {
 	says := func(q string) bool {
 		qw := strings.Fields(q)
 		if qw[0] == "when" || qw[0] == "if" {
-			return f.occasionOfTool(q, qw)
+			return f.occasionOfTool(q)
 		}
 		bare := qw[0] == "use" && len(qw) == 2
 		ws := f.desc.Words
@@ -418,27 +418,16 @@ func (f *facts) whenToUse() (string, bool) {
 }
 
 // occasionOfTool reports whether the occasion phrase q ("when you
-// need", "if you only need"), of words qw, occurs in the description at least once as
+// need", "if you only need") occurs in the description at least once as
 // this tool's occasion, read clause by clause (clauses): not just after a
 // negation, and not after a word of callVerbs or "choose" that points at
 // anything but the tool (pointsElsewhere: "choose a get or list tool
 // first when you need to inspect state", gitlab delete_draft_note, says
 // when to use that other tool).
-func (f *facts) occasionOfTool(q string, qw []string) bool {
-	for k, sentence := range f.desc.Sentences {
-		if !f.desc.SentenceHas(k, q) {
-			continue
-		}
-		for _, c := range clauses(sentence) {
-			ws := lex.Words(c)
-			for i := range ws {
-				if phraseAt(ws, i, qw, false) && (i == 0 || !lex.Negation(ws[i-1])) && !f.pointsElsewhere(c, ws[:i]) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+func (f *facts) occasionOfTool(q string) bool {
+	return phraseInClauses(f.desc, q, false, func(c string, ws []string, i int) bool {
+		return (i == 0 || !lex.Negation(ws[i-1])) && !f.pointsElsewhere(c, ws[:i])
+	})
 }
 
 // pointsElsewhere reports whether the words of clause before a phrase
