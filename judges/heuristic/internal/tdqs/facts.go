@@ -882,18 +882,29 @@ func phraseInClauses(d lex.Text, p string, parens bool, holds func(clause string
 			continue
 		}
 		for _, c := range clauses(sentence) {
-			parts := []string{c}
-			if parens {
-				parts = strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' })
+			if !parens || strings.IndexAny(c, "()") < 0 {
+				if partHolds(c, pw, holds) {
+					return true
+				}
+				continue
 			}
-			for _, part := range parts {
-				ws := lex.Words(part)
-				for i := range ws {
-					if phraseAt(ws, i, pw, false) && holds(part, ws, i) {
-						return true
-					}
+			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
+				if partHolds(part, pw, holds) {
+					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// partHolds reports whether the phrase of words pw occurs in part, a
+// clause or a part of one, where holds says it counts (phraseInClauses).
+func partHolds(part string, pw []string, holds func(clause string, ws []string, i int) bool) bool {
+	ws := lex.Words(part)
+	for i := range ws {
+		if phraseAt(ws, i, pw, false) && holds(part, ws, i) {
+			return true
 		}
 	}
 	return false

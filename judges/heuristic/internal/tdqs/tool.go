@@ -301,6 +301,11 @@ func (f *facts) callCondition() bool {
 				return true
 			}
 		}
+		if !callsTool(ws) {
+			continue
+		}
+		// Only a sentence that has a call of the tool is cut into
+		// clauses, to find whether one opens with it.
 		for _, c := range clauses(f.desc.Sentences[k]) {
 			cw := lex.Words(c)
 			o := callerAddress(cw)
@@ -310,6 +315,17 @@ func (f *facts) callCondition() bool {
 			if o+1 < len(cw) && slices.Contains(callVerbs, cw[o]) && (cw[o+1] == "this" || cw[o+1] == "it") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// callsTool reports whether words ws have a word of callVerbs just
+// before "this" or "it" ("use this", "run it").
+func callsTool(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if slices.Contains(callVerbs, ws[i]) && (ws[i+1] == "this" || ws[i+1] == "it") {
+			return true
 		}
 	}
 	return false
