@@ -842,29 +842,42 @@ const preferCue = "prefer"
 var preferStops = []string{"over", "when", "unless", "if", "for", "within", "to", "than", "instead"}
 
 // ifCue is the implied usage phrase that holds only where it sets a
-// condition on calling the tool (facts.callCondition): its clause
-// names the caller ("If you need the raw text"), or its sentence tells
-// the caller to use the tool (callVerbs before "this" or "it": "If a
-// dialog was opened, use this command"). A condition on a value ("if
+// condition on calling the tool (facts.callCondition): the caller
+// needs or wants something in it ("If you need the raw text"), or its
+// sentence tells the caller to use the tool (callVerbs opening a clause
+// before "this" or "it": "If a dialog was opened, use this command"). A
+// condition on a value ("if
 // omitted, defaults to 10"), on what the tool does ("Overwrites the
 // key if it exists") or a question ("Check if an address is a program")
 // says nothing of when to call it.
 const ifCue = "if"
 
+// pointerDeterminers, after a word of callVerbs or "choose", point the
+// caller at a tool other than this one ("choose a get or list tool",
+// "use another tool"; facts.pointsElsewhere).
+var pointerDeterminers = []string{"a", "an", "the", "another", "other"}
+
 // callVerbs, before "this" or "it", tell the caller to call the tool;
-// callWords are their forms, which speak of a call (ordersCall);
-// supplyVerbs, after the caller's word, make a condition on what the
-// caller passes ("if you omit the path").
+// callWords are their forms, which speak of a call (ordersCall).
+// wantVerbs, after the caller's word in a condition and past the words
+// of conditionFillers, make it one on calling the tool ("if you only
+// need the raw text"); any other verb makes it one on what the caller
+// passes ("if you do not specify a path") or has ("if the user has no
+// read access").
 var (
 	callVerbs = []string{"use", "call", "run", "invoke"}
 	callWords = lex.Set([]string{
 		"use", "uses", "used", "using", "call", "calls", "called", "calling", "run", "runs", "running", "ran",
 		"invoke", "invokes", "invoked", "invoking",
 	})
-	supplyVerbs = []string{
-		"pass", "passes", "provide", "provides", "omit", "omits", "set", "sets", "specify", "specifies", "give",
-		"gives", "supply", "supplies", "leave", "leaves", "include", "includes",
-	}
+	wantVerbSet = lex.Set([]string{
+		"need", "needs", "want", "wants", "wish", "wishes", "like", "require", "requires", "prefer", "prefers",
+		"intend", "intends", "plan", "plans",
+	})
+	conditionFillerSet = lex.Set([]string{
+		"do", "does", "did", "can", "could", "would", "will", "should", "may", "might", "d", "ll",
+		"only", "just", "really", "actually", "also", "still", "already", "ever",
+	})
 )
 
 // exampleCues are the implied usage phrases that give an example: one
@@ -872,10 +885,11 @@ var (
 // runs") implies when to call the tool, while one of a value ("e.g.
 // 2024-01-31", "such as pubmed") gives only the form of what to pass
 // (facts.exampleOfUse). exampleOccasions, the word just after the
-// marker, make it one of a use.
+// marker, make it one of a use; so does "to" before a verb ("e.g. to
+// draw a square"), but not before a value ("e.g. to metres or feet").
 var (
 	exampleCues      = []string{"e g", "for example", "such as"}
-	exampleOccasions = []string{"when", "whenever", "if", "to", "during", "while"}
+	exampleOccasions = []string{"when", "whenever", "if", "during", "while"}
 )
 
 // usedCue is the implied usage phrase that holds only with the tool for

@@ -868,6 +868,48 @@ func clauses(sentence string) []string {
 	return strings.FieldsFunc(sentence, func(r rune) bool { return r == ',' || r == ':' || r == ';' || r == '—' })
 }
 
+// phraseInClauses reports whether phrase p occurs in d at least once
+// where holds says it counts, read clause by clause (clauses) in the
+// sentences that have it and, with parens, part by part between
+// parentheses ("(does not modify it)"): holds gets the clause or part
+// as written, its words and where p opens in them. The occasions of
+// the tool (occasionOfTool), its denied effects (deniesOwnEffect) and
+// its safety's "without" (withoutOfTool) are read so.
+func phraseInClauses(d lex.Text, p string, parens bool, holds func(clause string, ws []string, i int) bool) bool {
+	pw := strings.Fields(p)
+	for k, sentence := range d.Sentences {
+		if !d.SentenceHas(k, p) {
+			continue
+		}
+		for _, c := range clauses(sentence) {
+			if !parens || strings.IndexAny(c, "()") < 0 {
+				if partHolds(c, pw, holds) {
+					return true
+				}
+				continue
+			}
+			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
+				if partHolds(part, pw, holds) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// partHolds reports whether the phrase of words pw occurs in part, a
+// clause or a part of one, where holds says it counts (phraseInClauses).
+func partHolds(part string, pw []string, holds func(clause string, ws []string, i int) bool) bool {
+	ws := lex.Words(part)
+	for i := range ws {
+		if phraseAt(ws, i, pw, false) && holds(part, ws, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // adviceNegation reports whether the word at i of clause ws, a base
 // form, is told to the caller: "never", "dont" or "do not" just before
 // it opens the clause, once the words that address the caller
@@ -1057,23 +1099,10 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 // after a comma, a dash or a parenthesis ("Creates a new file — does
 // NOT modify the original", "(does not modify it)") has no subject.
 func (f *facts) deniesOwnEffect(d lex.Text, p string) bool {
-	pw := strings.Fields(p)
-	for k, sentence := range d.Sentences {
-		if !d.SentenceHas(k, p) {
-			continue
-		}
-		for _, c := range clauses(sentence) {
-			for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '(' || r == ')' }) {
-				ws := lex.Words(part)
-				for i := range ws {
-					if phraseAt(ws, i, pw, false) && (f.toolIsSubject(ws[:i]) || keepsData(pw) && serverIsSubject(ws[:i])) {
-						return true
-					}
-				}
-			}
-		}
-	}
-	return false
+	keeps := keepsData(strings.Fields(p))
+	return phraseInClauses(d, p, true, func(_ string, ws []string, i int) bool {
+		return f.toolIsSubject(ws[:i]) || keeps && serverIsSubject(ws[:i])
+	})
 }
 
 // toolIsSubject reports whether the words of a sentence before a denial
@@ -1264,21 +1293,9 @@ func runsInBackground(d lex.Text) bool {
 // `create_issue_note` to add discussion without changing issue fields",
 // gitlab create_issue): that is another tool's way.
 func (f *facts) withoutOfTool(d lex.Text, p string) bool {
-	pw := strings.Fields(p)
-	for k, sentence := range d.Sentences {
-		if !d.SentenceHas(k, p) {
-			continue
-		}
-		for _, c := range clauses(sentence) {
-			ws := lex.Words(c)
-			for i := range ws {
-				if phraseAt(ws, i, pw, false) && !f.othersWay(c, ws[:i]) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return phraseInClauses(d, p, false, func(c string, ws []string, i int) bool {
+		return !f.othersWay(c, ws[:i])
+	})
 }
 
 // othersWay reports whether the words of clause before a phrase

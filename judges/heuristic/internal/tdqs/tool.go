@@ -266,10 +266,16 @@ func (f *facts) impliedHolds(p string) bool {
 
 // callCondition reports whether ifCue occurs in the description at
 // least once where it sets a condition on calling the tool: just before
-// a word of callerSubjects (or "the" and one) that no word of
-// supplyVerbs follows ("If you need the raw text"), or in a sentence
-// where a word of callVerbs comes just before "this" or "it" ("If a
-// dialog was opened, use this command to handle it").
+// a word of callerSubjects (or "the" and one) and, past the auxiliaries,
+// adverbs and negations of conditionFillers, a verb of wantVerbs ("If
+// you need the raw text", "If you do not need it formatted"); or in a
+// sentence where a word of callVerbs opens a clause, once the words
+// that address the caller are past (callerAddress), just before "this"
+// or "it" ("If a dialog was opened, use this command to handle it"). A
+// condition on what the caller passes ("If you do not specify a path")
+// or on the result ("If the user has no read access, returns an
+// error"), and "run it" said of what the caller can do ("you can run it
+// again"), say nothing of when to call the tool.
 func (f *facts) callCondition() bool {
 	for k, s := range f.sentenceTexts() {
 		if !f.desc.SentenceHas(k, ifCue) {
@@ -284,12 +290,29 @@ func (f *facts) callCondition() bool {
 			if j+1 < len(ws) && ws[j] == "the" {
 				j++
 			}
-			if j < len(ws) && slices.Contains(callerSubjects, ws[j]) && !(j+1 < len(ws) && slices.Contains(supplyVerbs, ws[j+1])) {
+			if j >= len(ws) || !slices.Contains(callerSubjects, ws[j]) {
+				continue
+			}
+			j++
+			for j < len(ws) && (conditionFillerSet[ws[j]] || lex.Negation(ws[j])) {
+				j++
+			}
+			if j < len(ws) && wantVerbSet[ws[j]] {
 				return true
 			}
 		}
-		for i := 0; i+1 < len(ws); i++ {
-			if slices.Contains(callVerbs, ws[i]) && (ws[i+1] == "this" || ws[i+1] == "it") {
+		if !callsTool(ws) {
+			continue
+		}
+		// Only a sentence that has a call of the tool is cut into
+		// clauses, to find whether one opens with it.
+		for _, c := range clauses(f.desc.Sentences[k]) {
+			cw := lex.Words(c)
+			o := callerAddress(cw)
+			for o < len(cw) && clauseLeadSet[cw[o]] {
+				o++
+			}
+			if o+1 < len(cw) && slices.Contains(callVerbs, cw[o]) && (cw[o+1] == "this" || cw[o+1] == "it") {
 				return true
 			}
 		}
@@ -297,10 +320,23 @@ func (f *facts) callCondition() bool {
 	return false
 }
 
+// callsTool reports whether words ws have a word of callVerbs just
+// before "this" or "it" ("use this", "run it").
+func callsTool(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		if slices.Contains(callVerbs, ws[i]) && (ws[i+1] == "this" || ws[i+1] == "it") {
+			return true
+		}
+	}
+	return false
+}
+
 // exampleOfUse reports whether example cue p (exampleCues) occurs in
-// the description at least once before a word of exampleOccasions, or
-// "for" and a verb in -ing ("e.g. for checking the status"): an example
-// of when or what for to call the tool, not of a value.
+// the description at least once before a word of exampleOccasions,
+// "to" and a verb (infinitiveAt: "e.g. to draw a square", not "e.g. to
+// metres or feet"), or "for" and a verb in -ing ("e.g. for checking the
+// status"): an example of when or what for to call the tool, not of a
+// value.
 func (f *facts) exampleOfUse(p string) bool {
 	pw := strings.Fields(p)
 	ws := f.desc.Words
@@ -309,11 +345,25 @@ func (f *facts) exampleOfUse(p string) bool {
 			continue
 		}
 		j := i + len(pw)
-		if j < len(ws) && slices.Contains(exampleOccasions, ws[j]) || j+1 < len(ws) && ws[j] == "for" && gerund(ws[j+1]) {
+		if j < len(ws) && slices.Contains(exampleOccasions, ws[j]) || j+1 < len(ws) && (ws[j] == "for" && gerund(ws[j+1]) || ws[j] == "to" && infinitiveAt(ws[j+1:])) {
 			return true
 		}
 	}
 	return false
+}
+
+// infinitiveAt reports whether words ws, just after "to", open with a
+// verb: one verbForm knows, or a word that is no function word before
+// a determiner of openerDeterminers ("to price an order": in English
+// only a verb stands there). "to metres or feet" opens with a value.
+func infinitiveAt(ws []string) bool {
+	if len(ws) == 0 {
+		return false
+	}
+	if verbForm(ws[0]) != "" {
+		return true
+	}
+	return len(ws) > 1 && openerDetSet[ws[1]] && !lex.StopwordSet[ws[0]] && !openerDetSet[ws[0]] && !nonVerbOpenerSet[ws[0]]
 }
 
 // usedOfTool reports whether usedCue ("can be used") occurs in the
@@ -358,7 +408,7 @@ func (f *facts) whenToUse() (string, bool) {
 	says := func(q string) bool {
 		qw := strings.Fields(q)
 		if qw[0] == "when" || qw[0] == "if" {
-			return f.occasionOfTool(q, qw)
+			return f.occasionOfTool(q)
 		}
 		bare := qw[0] == "use" && len(qw) == 2
 		ws := f.desc.Words
@@ -384,36 +434,25 @@ func (f *facts) whenToUse() (string, bool) {
 }
 
 // occasionOfTool reports whether the occasion phrase q ("when you
-// need", "if you only need"), of words qw, occurs in the description at least once as
+// need", "if you only need") occurs in the description at least once as
 // this tool's occasion, read clause by clause (clauses): not just after a
 // negation, and not after a word of callVerbs or "choose" that points at
 // anything but the tool (pointsElsewhere: "choose a get or list tool
 // first when you need to inspect state", gitlab delete_draft_note, says
 // when to use that other tool).
-func (f *facts) occasionOfTool(q string, qw []string) bool {
-	for k, sentence := range f.desc.Sentences {
-		if !f.desc.SentenceHas(k, q) {
-			continue
-		}
-		for _, c := range clauses(sentence) {
-			ws := lex.Words(c)
-			for i := range ws {
-				if phraseAt(ws, i, qw, false) && (i == 0 || !lex.Negation(ws[i-1])) && !f.pointsElsewhere(c, ws[:i]) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+func (f *facts) occasionOfTool(q string) bool {
+	return phraseInClauses(f.desc, q, false, func(c string, ws []string, i int) bool {
+		return (i == 0 || !lex.Negation(ws[i-1])) && !f.pointsElsewhere(c, ws[:i])
+	})
 }
 
 // pointsElsewhere reports whether the words of clause before a phrase
 // (before) point the caller at another tool: a word of callVerbs or
-// "choose" before anything but "this", "it" or the tool. The tool is
-// read on the clause as written: its name, or one of its own words
-// that is no name of snake or kebab case ("Use GraphQL when you need
-// nested data", of query_graphql; but "use `create_issue_note`" of
-// create_issue points elsewhere).
+// "choose" before an article or a determiner of pointerDeterminers
+// ("choose a get or list tool") or a name other than the tool's
+// (pointedName). Before anything else, a preposition above all, the
+// verb says how to call this tool ("Run with dry_run set when you need
+// a preview only"), and "this" and "it" are the tool.
 func (f *facts) pointsElsewhere(clause string, before []string) bool {
 	pointed := false
 	for j, w := range before {
@@ -431,12 +470,32 @@ func (f *facts) pointsElsewhere(clause string, before []string) bool {
 			continue
 		}
 		t := strings.ToLower(strings.Trim(fs[j+1], nameMarks))
-		if t == "this" || t == "it" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
-			continue
+		if slices.Contains(pointerDeterminers, t) || f.pointedName(fs[j+1], t) {
+			return true
 		}
-		return true
 	}
 	return false
+}
+
+// pointedName reports whether field, a word of a clause as written
+// (lowered: t), is the name of a tool other than this one: a sibling's
+// (namesTool), one written as a name (writtenAsName) or of kebab case,
+// but not the tool's own name nor one of its own words that is no name
+// of snake or kebab case ("Use GraphQL when you need nested data", of
+// query_graphql; but "use `create_issue_note`" of create_issue points
+// elsewhere).
+func (f *facts) pointedName(field, t string) bool {
+	if t == "" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
+		return false
+	}
+	return f.writtenAsName(field) || kebabName(t)
+}
+
+// kebabName reports whether t, a lowered word as written, is a name of
+// kebab case: letters on both sides of a hyphen ("apply-diff").
+func kebabName(t string) bool {
+	i := strings.IndexByte(t, '-')
+	return i > 0 && i+1 < len(t) && lex.IdentByte(t[i-1]) && lex.IdentByte(t[i+1])
 }
 
 // nameMarks are the marks around a word or a name in a clause as
@@ -580,7 +639,9 @@ func (f *facts) ordersAt(p string) bool {
 // the affected file": when the tool acts, toolStepOpens), not in a
 // sentence that opens with that verb and speaks of no call (callWords:
 // "Returns a checklist the agent must satisfy before the session is
-// considered shipped", git git_wrapup_instructions), and not
+// considered shipped", git git_wrapup_instructions) unless a name comes
+// just after p there (nameAfter: "Deploys the app after build_app has
+// finished" waits on another tool), and not
 // before a gerund that ends a sentence opening with "for", which names
 // whom the tool is for ("For developers and compliance teams auditing
 // licence risk before shipping": a time of their work). Only the
@@ -591,7 +652,7 @@ func (f *facts) ordersCall(p string) bool {
 			continue
 		}
 		sw := f.sentenceTexts()[k].Words
-		if toolStepOpens(sw) && !slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+		if toolStepOpens(sw) && !slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) && !f.nameAfter(sentence, p) {
 			// The sentence says what the tool does or gives back: an
 			// order in it is of the tool's steps or of what the caller
 			// does with its result.
@@ -613,6 +674,30 @@ func (f *facts) ordersCall(p string) bool {
 		}
 	}
 	return false
+}
+
+// nameAfter reports whether the word just after p in sentence, as
+// written, is a name (writtenAsName): what the call waits for or comes
+// before is another tool or a thing of code, no step of the tool's own.
+func (f *facts) nameAfter(sentence, p string) bool {
+	fs := strings.Fields(sentence)
+	for j := 0; j+1 < len(fs); j++ {
+		if strings.ToLower(strings.Trim(fs[j], nameMarks)) == p && f.writtenAsName(fs[j+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenAsName reports whether field, a word of a clause as written,
+// is a name: in backticks, of snake or camel case (codeName), or a
+// tool's of the server (namesTool).
+func (f *facts) writtenAsName(field string) bool {
+	if strings.HasPrefix(field, "`") {
+		return true
+	}
+	t := strings.Trim(field, nameMarks)
+	return t != "" && (codeName(t) || f.namesTool(t))
 }
 
 // durationAt reports whether words ws open with a length of time: a

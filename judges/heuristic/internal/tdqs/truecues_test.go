@@ -1460,6 +1460,46 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("use it to")`, "prerequisite"},
 		{"a prerequisite within a sentence still is", `{"name": "open_session", "description": "Open a session. Call it on first use of the server."}`,
 			nil, "usage_guidelines", 4, `a prerequisite or order ("first use")`, ""},
+
+		// 119. A sentence that opens with the tool's own verb and speaks
+		// of no call still orders the call when what comes just after
+		// "before" or "after" is a name written as code or a sibling's
+		// name: "Deploys the app to staging after build_app has
+		// finished" is a prerequisite on another tool (1.5.8 lost it).
+		{"after a sibling's name in the tool's sentence still orders", `{"name": "deploy_app", "description": "Deploys the app to staging after build_app has finished."}`,
+			[]string{"build_app", "delete_app"}, "usage_guidelines", 4, `named tools build_app, a prerequisite or order ("after")`, ""},
+		{"after a name as code in the tool's sentence still orders", "{\"name\": \"deploy_app\", \"description\": \"Deploys the app to staging after `build_app` has finished.\"}",
+			nil, "usage_guidelines", 4, `a prerequisite or order ("after")`, ""},
+		{"after a plain word in the tool's sentence is still no order", `{"name": "deploy_app", "description": "Deploys the app to staging after checks have passed."}`,
+			[]string{"build_app"}, "usage_guidelines", 2, "no cue", "prerequisite"},
+
+		// 120. "Run with dry_run set when you need a preview only" says
+		// how to call this tool: a call verb points elsewhere only
+		// before a name (snake or kebab case, a sibling's) or an
+		// article, never before a preposition.
+		{"run with a flag points nowhere else", `{"name": "preview_diff", "description": "Shows the pending diff. Run with dry_run set when you need a preview only."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"run on a branch points nowhere else", `{"name": "preview_diff", "description": "Shows the pending diff. Run on a branch when you need a preview only."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use a sibling's name still points elsewhere", `{"name": "preview_diff", "description": "Shows the pending diff. Use apply-diff when you need the change made."}`,
+			[]string{"apply-diff"}, "usage_guidelines", 4, "named tools apply-diff", "when to use"},
+
+		// 121. Ordinary text that 1.5.8's narrowed rules still read as
+		// usage: a condition on a value after an auxiliary and a
+		// negation, a condition on the result, "run it" in a clause
+		// that is no imperative, and "e.g. to" before a value.
+		{"if you do not specify is a condition on a value", `{"name": "list_dir", "description": "List a directory. If you do not specify a path, the working directory is used."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if the user has no access is a condition on the result", `{"name": "read_config", "description": "Reads the config file. If the user has no read access, returns an error."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"if you do not need is still a condition on calling", `{"name": "get_raw", "description": "Get the raw text of a page. If you do not need it unformatted, read the page instead."}`,
+			nil, "usage_guidelines", 3, `implied ("if")`, ""},
+		{"you can run it again is no call of the tool", `{"name": "get_token", "description": "Returns a session token; if it expires, the server issues a new one and you can run it again."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"e.g. to before a value is no usage", `{"name": "convert_length", "description": "Converts a length between units, e.g. to metres or feet."}`,
+			nil, "usage_guidelines", 2, "no cue", "implied"},
+		{"for example to before a verb is still usage", `{"name": "compare_runs", "description": "Show two runs side by side, for example to compare their timings."}`,
+			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
