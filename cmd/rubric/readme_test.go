@@ -383,15 +383,7 @@ func TestReadmeQuickStartMatchesCI(t *testing.T) {
 // TestReadmeFuzzTargets: the Development block's line for make fuzz
 // counts the targets the Makefile's fuzz rule runs.
 func TestReadmeFuzzTargets(t *testing.T) {
-	mk, err := os.ReadFile("../../Makefile")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, rule, ok := strings.Cut(string(mk), "\nfuzz:\n")
-	if !ok {
-		t.Fatal("the Makefile has no fuzz rule")
-	}
-	rule, _, _ = strings.Cut(rule, "\n\n")
+	rule := fuzzRule(t)
 	n := strings.Count(rule, " -fuzz ")
 	dev := readmetest.Section(t, "## Development")
 	for _, line := range strings.Split(dev, "\n") {
@@ -406,10 +398,9 @@ func TestReadmeFuzzTargets(t *testing.T) {
 	t.Fatal("README's Development block has no make fuzz line")
 }
 
-// TestMakeFuzzRunsEveryTarget: the Makefile's fuzz rule runs every
-// Fuzz function of the module, each in its own package, so that a new
-// target is not left out of make fuzz without a word.
-func TestMakeFuzzRunsEveryTarget(t *testing.T) {
+// fuzzRule is the Makefile's fuzz rule: its recipe's lines.
+func fuzzRule(t *testing.T) string {
+	t.Helper()
 	mk, err := os.ReadFile("../../Makefile")
 	if err != nil {
 		t.Fatal(err)
@@ -419,8 +410,16 @@ func TestMakeFuzzRunsEveryTarget(t *testing.T) {
 		t.Fatal("the Makefile has no fuzz rule")
 	}
 	rule, _, _ = strings.Cut(rule, "\n\n")
+	return rule
+}
+
+// TestMakeFuzzRunsEveryTarget: the Makefile's fuzz rule runs every
+// Fuzz function of the module, each in its own package, so that a new
+// target is not left out of make fuzz without a word.
+func TestMakeFuzzRunsEveryTarget(t *testing.T) {
+	rule := fuzzRule(t)
 	found := 0
-	err = filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

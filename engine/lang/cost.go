@@ -238,17 +238,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 				vars[e.ID()] = true
 			}
 		case celast.ComprehensionKind:
-			c := e.AsComprehension()
-			walk(c.IterRange(), sc)
-			walk(c.AccuInit(), sc)
-			inner := sh.scope(c, sc)
-			walk(c.LoopCondition(), inner)
-			walk(c.LoopStep(), inner)
-			if isBindExpr(c) {
-				walk(c.Result(), inner)
-			} else {
-				walk(c.Result(), accuScope(c, sc))
-			}
+			sh.walkComprehension(e.AsComprehension(), sc, walk)
 		default:
 			eachOperand(e, func(x celast.Expr) { walk(x, sc) })
 		}
@@ -398,6 +388,23 @@ func (sc *dataScope) lookup(name string) *dataScope {
 		}
 	}
 	return nil
+}
+
+// walkComprehension walks c's parts with walk, each in the scope it
+// is evaluated in: its range and the accumulator's start in sc, its
+// loop in sc with the iteration variables (sh.scope), its result there
+// too for a cel.bind, else in sc with the accumulator (accuScope).
+func (sh shapes) walkComprehension(c celast.ComprehensionExpr, sc *dataScope, walk func(celast.Expr, *dataScope)) {
+	walk(c.IterRange(), sc)
+	walk(c.AccuInit(), sc)
+	inner := sh.scope(c, sc)
+	walk(c.LoopCondition(), inner)
+	walk(c.LoopStep(), inner)
+	if isBindExpr(c) {
+		walk(c.Result(), inner)
+	} else {
+		walk(c.Result(), accuScope(c, sc))
+	}
 }
 
 // accuScope is the scope of a macro's result: its accumulator, which

@@ -468,17 +468,7 @@ func numListBounds(checked *cel.Ast, tools map[int64]bool) map[int64]numsBound {
 			}
 		}
 		if e.Kind() == celast.ComprehensionKind {
-			c := e.AsComprehension()
-			walk(c.IterRange(), sc)
-			walk(c.AccuInit(), sc)
-			inner := sh.scope(c, sc)
-			walk(c.LoopCondition(), inner)
-			walk(c.LoopStep(), inner)
-			if isBindExpr(c) {
-				walk(c.Result(), inner)
-			} else {
-				walk(c.Result(), accuScope(c, sc))
-			}
+			sh.walkComprehension(e.AsComprehension(), sc, walk)
 			return
 		}
 		eachOperand(e, func(x celast.Expr) { walk(x, sc) })

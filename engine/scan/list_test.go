@@ -317,29 +317,7 @@ func TestReadListEnv(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "list.json")
-			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			var said []string
-			tt.opt.Say = func(s string) { said = append(said, s) }
-			jobs, err := scan.ReadList(t.Context(), path, tt.opt)
-			if tt.err != "" {
-				if want := strings.ReplaceAll(tt.err, "%s", path); err == nil || err.Error() != want {
-					t.Fatalf("error %v,\nwant %s", err, want)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want []string
-			for _, s := range tt.said {
-				want = append(want, strings.ReplaceAll(s, "%s", path))
-			}
-			if !slices.Equal(said, want) {
-				t.Errorf("said %q,\nwant %q", said, want)
-			}
+			jobs := readListSaying(t, tt.text, tt.opt, tt.said, tt.err)
 			for _, j := range jobs {
 				if got := j.Target.Env["TOKEN"]; (got != "") != (j.Transport == "stdio" && len(tt.opt.Env) > 0) {
 					t.Errorf("%s (%s): TOKEN = %q", j.Name, j.Transport, got)
@@ -347,6 +325,37 @@ func TestReadListEnv(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readListSaying reads a list of text with opt and checks what it said
+// (said) or the error it returned (err), each with %s for the list's
+// path; it returns the jobs, none when it failed as err says.
+func readListSaying(t *testing.T, text string, opt scan.ReadOptions, said []string, wantErr string) []scan.Job {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "list.json")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	opt.Say = func(s string) { got = append(got, s) }
+	jobs, err := scan.ReadList(t.Context(), path, opt)
+	if wantErr != "" {
+		if want := strings.ReplaceAll(wantErr, "%s", path); err == nil || err.Error() != want {
+			t.Fatalf("error %v,\nwant %s", err, want)
+		}
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, s := range said {
+		want = append(want, strings.ReplaceAll(s, "%s", path))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("said %q,\nwant %q", got, want)
+	}
+	return jobs
 }
 
 // TestReadListSandbox: --sandbox confines the commands a list names
@@ -395,29 +404,7 @@ func TestReadListSandbox(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "list.json")
-			if err := os.WriteFile(path, []byte(tt.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			var said []string
-			tt.opt.Say = func(s string) { said = append(said, s) }
-			jobs, err := scan.ReadList(t.Context(), path, tt.opt)
-			if tt.err != "" {
-				if want := strings.ReplaceAll(tt.err, "%s", path); err == nil || err.Error() != want {
-					t.Fatalf("error %v,\nwant %s", err, want)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want []string
-			for _, s := range tt.said {
-				want = append(want, strings.ReplaceAll(s, "%s", path))
-			}
-			if !slices.Equal(said, want) {
-				t.Errorf("said %q,\nwant %q", said, want)
-			}
+			jobs := readListSaying(t, tt.text, tt.opt, tt.said, tt.err)
 			for _, j := range jobs {
 				if got := j.Target.Sandbox.Enabled(); got != (j.Transport == "stdio" && tt.opt.Sandbox.Enabled()) {
 					t.Errorf("%s (%s): sandboxed = %v", j.Name, j.Transport, got)
