@@ -82,16 +82,37 @@ func numList(v ref.Val) ([]num.Num, ref.Val) {
 			}
 			return nil, types.NewErr("list holds %s, want numbers", e.Type().TypeName())
 		}
+		if err := denominatorTooLong(n); err != nil {
+			return nil, err
+		}
 		out = append(out, n)
 	}
 	return out, nil
 }
 
+// sum is the sum of ns, an error when a partial sum's denominator
+// grows past maxDenominatorDigits (fractions of many denominators, as
+// 1/1 + 1/2 + ... + 1/3000).
+func sum(ns []num.Num) (num.Num, ref.Val) {
+	s := num.Zero
+	for _, n := range ns {
+		s = s.Add(n)
+		if err := denominatorTooLong(s); err != nil {
+			return num.Zero, err
+		}
+	}
+	return s, nil
+}
+
 func mean(ns []num.Num) ref.Val {
-	m, ok := num.Mean(ns)
-	if !ok {
+	if len(ns) == 0 {
 		return types.NewErr("mean of an empty list")
 	}
+	s, err := sum(ns)
+	if err != nil {
+		return err
+	}
+	m, _ := s.Quo(num.Int(int64(len(ns))))
 	return Num{m}
 }
 
@@ -189,7 +210,13 @@ func functionOptions() []cel.EnvOption {
 					}
 					return types.Int(n.N.Big().Num().Int64())
 				}))),
-		listFunction("sum", func(ns []num.Num) ref.Val { return Num{num.Sum(ns)} }),
+		listFunction("sum", func(ns []num.Num) ref.Val {
+			s, err := sum(ns)
+			if err != nil {
+				return err
+			}
+			return Num{s}
+		}),
 		listFunction("mean", mean),
 		listFunction("median", median),
 		listFunction("min", extreme("min", func(c int) bool { return c < 0 })),

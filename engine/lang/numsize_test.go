@@ -101,3 +101,49 @@ func TestNumberFunctionsSizedByTheirDigits(t *testing.T) {
 		wantStoppedAtLimit(t, e, src, act, 64, f)
 	}
 }
+
+// TestFractionDenominatorsBounded: a fraction is kept in lowest terms,
+// and reducing one whose numerator and denominator are both long costs
+// the square of their digits, which the cost limit, charging by digits,
+// does not bound (two fractions of 300,000 digits took 3.1 s to
+// multiply). Arithmetic on a fraction whose denominator is past 1,000
+// digits, and a sum whose partial sums grow one (the harmonic sum to
+// 3,000: lcm(1..3000) has some 1,300 digits), is an error saying to
+// round it; a whole number of any length, and a long numerator over a
+// short denominator, compute as before.
+func TestFractionDenominatorsBounded(t *testing.T) {
+	e, err := NewEnv(Var{"d", Dyn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := make([]any, 3000)
+	for i := range xs {
+		xs[i] = num.Int(int64(i + 1))
+	}
+	act := Vars{"d": map[string]any{"xs": xs, "n": num.MustParse(strings.Repeat("7", 64))}}
+	const tooLong = "a fraction whose denominator has more than 1000 digits"
+	for _, c := range []struct {
+		name, src string
+		err       bool
+	}{
+		{"a third squared 13 times (3^8192)", squarings("num('1/3')", 13, func(x string) string { return x + " > 0" }), true},
+		{"a third squared 11 times (3^2048, 978 digits)", squarings("num('1/3')", 11, func(x string) string { return x + " > 0" }), false},
+		{"the harmonic sum to 3,000", "sum(d.xs.map(i, num(1) / i)) > 0", true},
+		{"its mean", "mean(d.xs.map(i, num(1) / i)) > 0", true},
+		{"the harmonic sum to 300", "sum(d.xs.filter(i, i <= 300).map(i, num(1) / i)) > 0", false},
+		{"a whole number squared 10 times", squarings("d.n", 10, func(x string) string { return x + " > 0" }), false},
+		{"a long numerator over 2", squarings("d.n / 2", 8, func(x string) string { return x + " > 0" }), false},
+	} {
+		p, ds := e.Compile(c.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", c.name, ds)
+		}
+		_, err := p.Eval(act)
+		if got := err != nil && strings.Contains(err.Error(), tooLong); got != c.err {
+			t.Errorf("%s: error %v, want the denominator refused: %v", c.name, err, c.err)
+		}
+		if !c.err && err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -244,6 +245,15 @@ func (n Num) IsInt() bool {
 		return n.den() == 1
 	}
 	return n.r.IsInt()
+}
+
+// DenBitLen is the length in bits of n's denominator in lowest terms:
+// 1 for a whole number.
+func (n Num) DenBitLen() int {
+	if n.r == nil {
+		return bits.Len64(uint64(n.den()))
+	}
+	return n.r.Denom().BitLen()
 }
 
 // Big returns a copy of n as a big.Rat.
