@@ -67,10 +67,19 @@ var (
 // digits when it has more, so that the arithmetic on it is estimated
 // by them.
 func numSize(n num.Num) uint64 {
+	return max(NumSize(n), 1)
+}
+
+// NumSize is the size a number counts for in the data bound a formula
+// is handed, as a string counts its length: 0 when n has no more digits
+// than the estimate gives every number already (a double's most), and
+// its digits when it has more, so that a value holding such a number (a
+// let, a signal, an answer) is not handed on as short.
+func NumSize(n num.Num) uint64 {
 	if d := numDigits(n); d > doubleDigits {
 		return d
 	}
-	return 1
+	return 0
 }
 
 // valueDigits is numDigits of a numeric value as the arithmetic reads

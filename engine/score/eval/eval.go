@@ -415,14 +415,17 @@ func (a *letActivation) SharedValue(name string) (any, bool) {
 	return vars{a.s}.SharedValue(name)
 }
 
-// valSize is the length of the longest string, list or map in v, or
+// valSize is the length of the longest string, list or map in v, or the
+// digits of a number longer than a double's (lang.NumSize), or
 // Unbounded for a value it cannot look into.
 func valSize(v ref.Val) uint64 {
 	switch x := v.(type) {
 	case types.String:
 		return uint64(len(x))
-	case types.Bool, types.Int, types.Uint, types.Double, types.Null, lang.Num:
+	case types.Bool, types.Int, types.Uint, types.Double, types.Null:
 		return 0
+	case lang.Num:
+		return lang.NumSize(x.N)
 	case traits.Lister:
 		n, ok := x.Size().(types.Int)
 		if !ok {
@@ -480,7 +483,8 @@ func SizeOf(t surface.Tool) uint64 {
 	return uint64(len(t.Canonical))
 }
 
-// ValueSize is the length of the longest string, list or map in v.
+// ValueSize is the length of the longest string, list or map in v, or
+// the digits of a number longer than a double's (lang.NumSize).
 func ValueSize(v any) uint64 {
 	switch x := v.(type) {
 	case string:
@@ -497,6 +501,8 @@ func ValueSize(v any) uint64 {
 			n = max(n, uint64(len(k)), ValueSize(e))
 		}
 		return n
+	case num.Num:
+		return lang.NumSize(x)
 	}
 	return 0
 }
