@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/engine/transport"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
+	"github.com/rubricmcp/rubric/internal/deadline"
 	"github.com/rubricmcp/rubric/internal/jobqueue"
 	"github.com/rubricmcp/rubric/internal/redact"
 	"github.com/rubricmcp/rubric/internal/words"
@@ -819,17 +820,11 @@ func (s *Scanner) retry(ctx context.Context, try func() error) error {
 }
 
 // timeUp reports whether the job's time has ended: ctx has ended, or
-// its deadline has passed by the scanner's clock. A try's error can
-// come back after the deadline and before ctx's own timer has fired in
-// this process (a busy machine runs timers late, and gRPC hands a
-// plugin the deadline, which it reports passed); that try was cut by
-// the job's time all the same, not failed while the job had time.
+// its deadline has passed by the scanner's clock before its timer fired
+// (see package deadline). A try cut so was cut by the job's time, not
+// failed while the job had time.
 func (s *Scanner) timeUp(ctx context.Context) bool {
-	if ctx.Err() != nil {
-		return true
-	}
-	d, ok := ctx.Deadline()
-	return ok && !s.now().Before(d)
+	return deadline.Passed(ctx, s.now())
 }
 
 // ended is why the job's time ended, nil while it has time: ctx's

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/rubricmcp/rubric/internal/deadline"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -100,23 +101,12 @@ func (h *Host) bounded(ctx context.Context, pr *process, what string, call func(
 		timeout.Stderr = pr.stderrText()
 		return timeout
 	}
-	if err != nil && !ended(ctx) && cctx.Err() == nil && ownDeadline(err) {
+	// The caller's deadline may have passed before its timer fired here:
+	// gRPC hands the plugin that deadline, and it may report it first.
+	if err != nil && !deadline.Passed(ctx, time.Now()) && cctx.Err() == nil && ownDeadline(err) {
 		return &OwnDeadlineError{Kind: pr.p.Kind, Name: pr.p.Name, During: what}
 	}
 	return h.callError(pr, what, err)
-}
-
-// ended reports whether the caller's ctx has ended or its deadline has
-// passed. gRPC hands the plugin the caller's deadline, and the plugin
-// may report it passed before ctx's own timer has fired in this
-// process (a busy machine runs timers late): that is the caller's
-// deadline all the same, not one the plugin kept itself.
-func ended(ctx context.Context) bool {
-	if ctx.Err() != nil {
-		return true
-	}
-	d, ok := ctx.Deadline()
-	return ok && !time.Now().Before(d)
 }
 
 // ownDeadline reports whether err, returned by a plugin while neither
