@@ -71,16 +71,16 @@ type sizeBound struct {
 	joined map[int64]stringsBound
 	// numLists are the bounds of the numbers of each list sum, mean,
 	// median, min or max reads, by the list's expression id (see
-	// numListBounds).
+	// localBounds).
 	numLists map[int64]numsBound
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
 // with the variables fixed at the lengths fixed.
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
-	tools := toolIdents(checked)
-	locals, calls, joined, vars := localBounds(checked, tools)
-	return sizeBound{max: max, computed: boundToComputed(checked), fixed: fixed, vars: vars, tools: tools, locals: locals, calls: calls, joined: joined, numLists: numListBounds(checked, tools)}
+	b := localBounds(checked, toolIdents(checked))
+	b.max, b.computed, b.fixed = max, boundToComputed(checked), fixed
+	return b
 }
 
 // EstimateSize bounds every value of the data by the same length, and
@@ -180,8 +180,8 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 	return out
 }
 
-// localBounds are the identifiers of checked, by expression id, that
-// read a variable a macro or a cel.bind binds to a value that need not
+// localBounds works out, in one walk of checked, the estimator's
+// locals: the identifiers, by expression id, that read a variable a macro or a cel.bind binds to a value that need not
 // be a value of the data (one in which every string, list and map is at
 // most max long; see dataShape), with the bound they have instead, in
 // multiples of max: 0 for none. A macro's variable (map, filter, all,
@@ -198,7 +198,7 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // the scopes as CEL resolves them, so a macro's variable that shadows a
 // variable of the data, or another macro's, is its own.
 //
-// calls are the paths of checked into what a call returns, its calls
+// Its calls are the paths of checked into what a call returns, its calls
 // of keepsLength, and its calls of format (CEL's string extension,
 // whose result cel-go sizes not: '%s%s'.format([s, s]) is twice as
 // long as s, so it has no bound), by expression id, with their bound
@@ -209,33 +209,41 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // than the data, or have no size, but shapes cannot tell, and built-in
 // formulas read them (TestBuiltinLaddersHold).
 //
-// joined are the lists checked joins (l.join(sep)), by expression id,
-// with the bound of their strings as shapes.stringsOf works it out
-// within their scope, when they have one; vars are its identifiers
-// that read a variable of the formula, one no macro or cel.bind around
-// them binds.
-func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int64]uint64, joined map[int64]stringsBound, vars map[int64]bool) {
+// The same walk fills the estimator's joined, the lists checked joins
+// (l.join(sep)), by expression id, with the bound of their strings as
+// shapes.stringsOf works it out within their scope, when they have one;
+// its numLists, the lists sum, mean, median, min or max read, with the
+// bound of their numbers (see numbersOf); and its vars, the
+// identifiers that read a variable of the formula, one no macro or
+// cel.bind around them binds. It returns the estimator with those and
+// tools set.
+func localBounds(checked *cel.Ast, tools map[int64]bool) sizeBound {
 	sh := shapes{tools: tools}
-	out, calls := map[int64]uint64{}, map[int64]uint64{}
-	joined, vars = map[int64]stringsBound{}, map[int64]bool{}
+	b := sizeBound{tools: tools, locals: map[int64]uint64{}, calls: map[int64]uint64{},
+		joined: map[int64]stringsBound{}, numLists: map[int64]numsBound{}, vars: map[int64]bool{}}
 	var walk func(e celast.Expr, sc *dataScope)
 	walk = func(e celast.Expr, sc *dataScope) {
-		if e.Kind() == celast.CallKind && e.AsCall().IsMemberFunction() && e.AsCall().FunctionName() == "join" {
-			if sb, ok := sh.stringsOf(e.AsCall().Target(), sc); ok {
-				joined[e.AsCall().Target().ID()] = sb
+		if e.Kind() == celast.CallKind {
+			switch c := e.AsCall(); {
+			case c.IsMemberFunction() && c.FunctionName() == "join":
+				if sb, ok := sh.stringsOf(c.Target(), sc); ok {
+					b.joined[c.Target().ID()] = sb
+				}
+			case !c.IsMemberFunction() && numListFunctions[c.FunctionName()] && len(c.Args()) == 1:
+				b.numLists[c.Args()[0].ID()] = sh.numbersOf(c.Args()[0], sc)
 			}
 		}
 		if root := pathRoot(e); root.Kind() == celast.CallKind && (root != e || keepsLength[root.AsCall().FunctionName()] || root.AsCall().FunctionName() == "format") && sized(checked.NativeRep().GetType(e.ID())) {
-			calls[e.ID()] = sh.of(e, sc).lengthBound()
+			b.calls[e.ID()] = sh.of(e, sc).lengthBound()
 		}
 		switch e.Kind() {
 		case celast.IdentKind:
 			v := sc.lookup(e.AsIdent())
 			if v != nil && v.marked && v.shape != ofData {
-				out[e.ID()] = v.shape.bound()
+				b.locals[e.ID()] = v.shape.bound()
 			}
 			if v == nil {
-				vars[e.ID()] = true
+				b.vars[e.ID()] = true
 			}
 		case celast.ComprehensionKind:
 			sh.walkComprehension(e.AsComprehension(), sc, walk)
@@ -244,7 +252,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) (locals, calls map[int6
 		}
 	}
 	walk(checked.NativeRep().Expr(), nil)
-	return out, calls, joined, vars
+	return b
 }
 
 // keepsLength are the functions whose result is no longer than what

@@ -74,10 +74,7 @@ func estimateJoin(estimator checker.CostEstimator, target *checker.AstNode, args
 	// ceil((n+1)/10) as the tracker works it out in floating point, at
 	// most this.
 	read := (n+1)/10 + 1
-	return &checker.CallEstimate{
-		CostEstimate: checker.CostEstimate{Min: 1, Max: 1 + read + out},
-		ResultSize:   &checker.SizeEstimate{Min: 0, Max: out},
-	}
+	return estimated(1+read+out, out)
 }
 
 // knownSize is the largest size of n the estimate knows: what cel-go

@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"strings"
 
-	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/operators"
@@ -33,11 +32,10 @@ import (
 // the digits of that number, and what the tracker charges n by.
 func numDigits(n num.Num) uint64 {
 	if n.IsInt() && n.Cmp(smallestBig) > 0 && n.Cmp(largestSmall) < 0 {
-		// Whole and within an int32: no big.Rat to look at.
+		// Whole and within an int32: charged as a number of 31 bits.
 		return digitsOfBits(31)
 	}
-	r := n.Big()
-	return digitsOfBits(uint64(max(r.Num().BitLen(), r.Denom().BitLen())))
+	return digitsOfBits(uint64(n.BitLen()))
 }
 
 var (
@@ -76,7 +74,7 @@ func numSize(n num.Num) uint64 {
 // its digits when it has more, so that a value holding such a number (a
 // let, a signal, an answer) is not handed on as short.
 func NumSize(n num.Num) uint64 {
-	if d := numDigits(n); d > doubleDigits {
+	if d := digitsOfBits(uint64(n.BitLen())); d > doubleDigits {
 		return d
 	}
 	return 0
@@ -237,23 +235,20 @@ func operandDigits(e checker.CostEstimator, n checker.AstNode) (uint64, bool) {
 // makes (see numDigits), or the length of the string; false for any
 // other overload.
 func numCallEstimate(e checker.CostEstimator, overload string, args []checker.AstNode) (*checker.CallEstimate, bool) {
-	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}, ResultSize: &checker.SizeEstimate{Min: 0, Max: math.MaxUint64}}
-	sized := func(cost, size uint64) *checker.CallEstimate {
-		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: cost}, ResultSize: &checker.SizeEstimate{Min: 0, Max: size}}
-	}
+	unbounded := estimated(math.MaxUint64, math.MaxUint64)
 	switch overload {
 	case "string_num":
 		d, ok := operandDigits(e, args[0])
 		if !ok {
 			return unbounded, true
 		}
-		return sized(digitsCost(d), numStringLength(d)), true
+		return estimated(digitsCost(d), numStringLength(d)), true
 	case "num_num", "num_int", "num_double":
 		d, ok := operandDigits(e, args[0])
 		if !ok {
 			return unbounded, true
 		}
-		return sized(digitsCost(d), d), true
+		return estimated(digitsCost(d), d), true
 	case "num_string":
 		// A number written as a string: a literal by the digits it
 		// makes; any other by its characters and the most its exponent
@@ -265,7 +260,7 @@ func numCallEstimate(e checker.CostEstimator, overload string, args []checker.As
 			}
 			d = d + 2*num.MaxExponent
 		}
-		return sized(digitsCost(d), d), true
+		return estimated(digitsCost(d), d), true
 	}
 	if fn, _, ok := strings.Cut(overload, "_list("); ok && numListFunctions[fn] && len(args) == 1 {
 		return numListEstimate(e, fn, args[0]), true
@@ -282,7 +277,7 @@ func numCallEstimate(e checker.CostEstimator, overload string, args []checker.As
 		if !ok {
 			return unbounded, true
 		}
-		return sized(digitsCost(d), d), true
+		return estimated(digitsCost(d), d), true
 	}
 	if len(args) != 2 {
 		return nil, false
@@ -297,9 +292,9 @@ func numCallEstimate(e checker.CostEstimator, overload string, args []checker.As
 	case operators.Add, operators.Subtract:
 		// a/b + c/d = (ad + cb)/bd: each at most x + y digits, and a
 		// carry.
-		return sized(cost, x+y+1), true
+		return estimated(cost, x+y+1), true
 	case operators.Multiply, operators.Divide:
-		return sized(cost, x+y), true
+		return estimated(cost, x+y), true
 	}
 	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: cost}}, true
 }
@@ -331,7 +326,7 @@ var numListFunctions = map[string]bool{"sum": true, "mean": true, "median": true
 var numFunctions = map[string]bool{"clamp": true, "round": true, "efficiency": true}
 
 // numListsSizer is an estimator that bounds the digits of the numbers
-// of a list (see numListBounds): false when it knows none.
+// of a list (see localBounds): false when it knows none.
 type numListsSizer interface {
 	numListDigits(list checker.AstNode) (uint64, bool)
 }
@@ -339,7 +334,7 @@ type numListsSizer interface {
 // numListDigits is the static estimator's bound on the digits of each
 // number of list, the argument of sum, mean, median, min or max: an
 // int's or a double's most for a list of them; for one of nums or of
-// dyn values, the data's bound in its multiple numListBounds worked
+// dyn values, the data's bound in its multiple localBounds worked
 // out, as operandDigits takes a size, when it has one.
 func (b sizeBound) numListDigits(list checker.AstNode) (uint64, bool) {
 	if p := list.Type().Parameters(); list.Type().Kind() == types.ListKind && len(p) == 1 {
@@ -403,7 +398,7 @@ func (sh shapes) numbersOf(e celast.Expr, sc *dataScope) numsBound {
 // product of their denominators), and a count's for mean's division.
 // A list whose numbers have no bound gives a number with none.
 func numListEstimate(e checker.CostEstimator, fn string, list checker.AstNode) *checker.CallEstimate {
-	unsized := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: math.MaxUint64}}
+	unsized := estimated(1, math.MaxUint64)
 	sizer, ok := e.(numListsSizer)
 	if !ok {
 		return unsized
@@ -425,7 +420,7 @@ func numListEstimate(e checker.CostEstimator, fn string, list checker.AstNode) *
 		}
 		out = n*(d+1) + intDigits
 	}
-	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: out}}
+	return estimated(1, out)
 }
 
 // numFunctionEstimate is the estimate of fn(args...), fn a function of
@@ -435,7 +430,7 @@ func numListEstimate(e checker.CostEstimator, fn string, list checker.AstNode) *
 // two differences, (u - v) / (u - i). An argument with no bound gives a
 // number with none.
 func numFunctionEstimate(e checker.CostEstimator, fn string, args []checker.AstNode) *checker.CallEstimate {
-	unsized := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: math.MaxUint64}}
+	unsized := estimated(1, math.MaxUint64)
 	var ds []uint64
 	for _, a := range args {
 		if a.Type().Kind() == types.IntKind && fn == "round" && len(ds) == 1 {
@@ -458,30 +453,11 @@ func numFunctionEstimate(e checker.CostEstimator, fn string, args []checker.AstN
 	default:
 		return unsized
 	}
-	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}, ResultSize: &checker.SizeEstimate{Min: 0, Max: out}}
+	return estimated(1, out)
 }
 
-// numListBounds are the lists of checked that sum, mean, median, min or
-// max read, by expression id, with the bound of their numbers (see
-// numbersOf) as shapes works it out within their scope (see
-// localBounds): none for a list whose numbers the formula may have
-// made (checks.map(c, c.points * c.credit), [x * x]).
-func numListBounds(checked *cel.Ast, tools map[int64]bool) map[int64]numsBound {
-	sh := shapes{tools: tools}
-	out := map[int64]numsBound{}
-	var walk func(e celast.Expr, sc *dataScope)
-	walk = func(e celast.Expr, sc *dataScope) {
-		if e.Kind() == celast.CallKind {
-			if c := e.AsCall(); !c.IsMemberFunction() && numListFunctions[c.FunctionName()] && len(c.Args()) == 1 {
-				out[c.Args()[0].ID()] = sh.numbersOf(c.Args()[0], sc)
-			}
-		}
-		if e.Kind() == celast.ComprehensionKind {
-			sh.walkComprehension(e.AsComprehension(), sc, walk)
-			return
-		}
-		eachOperand(e, func(x celast.Expr) { walk(x, sc) })
-	}
-	walk(checked.NativeRep().Expr(), nil)
-	return out
+// estimated is the estimate of a call that costs from one unit to cost
+// and returns a value at most size long.
+func estimated(cost, size uint64) *checker.CallEstimate {
+	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: cost}, ResultSize: &checker.SizeEstimate{Min: 0, Max: size}}
 }

@@ -247,6 +247,16 @@ func (n Num) IsInt() bool {
 	return n.r.IsInt()
 }
 
+// BitLen is the length in bits of the larger of n's numerator
+// (without its sign) and denominator, in lowest terms; it copies
+// nothing.
+func (n Num) BitLen() int {
+	if n.r == nil {
+		return max(bits.Len64(uint64(abs64(n.a))), bits.Len64(uint64(n.den())))
+	}
+	return max(n.r.Num().BitLen(), n.r.Denom().BitLen())
+}
+
 // DenBitLen is the length in bits of n's denominator in lowest terms:
 // 1 for a whole number.
 func (n Num) DenBitLen() int {
