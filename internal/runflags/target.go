@@ -113,38 +113,45 @@ func (fl Flags) Build(location string, command []string) (string, transport.Targ
 			what = "the command after --"
 		}
 		for _, k := range targetKinds {
-			if fl.Cmd.Flags().Changed(k.flag) && k.refuses(name) {
-				return "", t, fmt.Errorf("--%s applies to %s, and %s is read by the %s transport, %s: leave --%s out, or %s", k.flag, k.appliesTo, what, name, k.not, k.flag, k.instead)
+			if fl.Cmd.Flags().Changed(k.flag) && k.kind.refuses(name) {
+				return "", t, fmt.Errorf("--%s applies to %s, and %s is read by the %s transport, %s: leave --%s out, or %s", k.flag, k.kind.appliesTo, what, name, k.not, k.flag, k.kind.instead)
 			}
 		}
 	}
 	return name, t, nil
 }
 
-// targetKind is a flag that only one kind of target uses, and how
-// Build refuses it for the others.
+// targetKind is a kind of target that some flags apply to alone, and
+// how Build refuses such a flag for the others.
 type targetKind struct {
-	flag      string
 	refuses   func(transport string) bool
 	appliesTo string // the targets that use it
-	not       string // why the refused transport does not
 	instead   string // what to give instead
 }
 
-// targetKinds lists the target flags that only some transports use.
-// The others apply to every target (the limits), or are checked
-// against --sandbox itself (the --sandbox-* flags, see transport.Sandbox.Check).
-var targetKinds = []targetKind{
-	{"header", func(n string) bool { return !sendsHeaders(n) },
-		"HTTP targets only (a URL, read by the http or sse transport)", "which sends no header", "give the server's URL"},
-	{"follow-redirects", func(n string) bool { return !sendsHeaders(n) },
-		"HTTP targets only (a URL, read by the http or sse transport)", "which follows no redirect", "give the server's URL"},
-	{"env", func(n string) bool { return !startsServer(n) },
-		"a server rubric starts (the command after --, run by the stdio transport)", "which starts none", "give the command that starts the server after --"},
-	{"cwd", func(n string) bool { return !startsServer(n) },
-		"a server rubric starts (the command after --, run by the stdio transport)", "which starts none", "give the command that starts the server after --"},
-	{"strict-stdout", func(n string) bool { return !startsServer(n) },
-		"a server rubric starts (the command after --, run by the stdio transport)", "which starts none", "give the command that starts the server after --"},
+var (
+	// httpTargets are the targets read at a URL.
+	httpTargets = targetKind{func(n string) bool { return !sendsHeaders(n) },
+		"HTTP targets only (a URL, read by the http or sse transport)", "give the server's URL"}
+	// startedServers are the servers rubric starts.
+	startedServers = targetKind{func(n string) bool { return !startsServer(n) },
+		"a server rubric starts (the command after --, run by the stdio transport)", "give the command that starts the server after --"}
+)
+
+// targetKinds lists the target flags that only some transports use,
+// with why a refused transport does not. The others apply to every
+// target (the limits), or are checked against --sandbox itself (the
+// --sandbox-* flags, see transport.Sandbox.Check).
+var targetKinds = []struct {
+	flag string
+	kind targetKind
+	not  string
+}{
+	{"header", httpTargets, "which sends no header"},
+	{"follow-redirects", httpTargets, "which follows no redirect"},
+	{"env", startedServers, "which starts none"},
+	{"cwd", startedServers, "which starts none"},
+	{"strict-stdout", startedServers, "which starts none"},
 }
 
 // sendsHeaders says whether the transport name may send --header's
