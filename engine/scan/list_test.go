@@ -299,13 +299,7 @@ func TestReadListEnv(t *testing.T) {
 		none    = `[{"name": "tidy", "target": "tidy.json"}, {"name": "remote", "target": "https://example.com/mcp"}]`
 	)
 	env := map[string]string{"TOKEN": "dummy"}
-	tests := []struct {
-		name string
-		text string
-		opt  scan.ReadOptions
-		said []string // %s stands for the list's path
-		err  string
-	}{
+	tests := []readListCase{
 		{name: "some servers started", text: mixed, opt: scan.ReadOptions{Env: env, EnvFlag: true},
 			said: []string{"--env applies to the servers a scan starts (a list entry's command, or a package it installs, run by the stdio transport): it is set for 1 of the 3 servers in %s, and not for the 2 read by a transport that starts none (tidy: file, remote: http)"}},
 		{name: "every server started", text: started, opt: scan.ReadOptions{Env: env, EnvFlag: true}},
@@ -325,6 +319,17 @@ func TestReadListEnv(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readListCase is a list's text read with opt, and what the reading
+// says (said) or the error it returns (err), each with %s for the
+// list's path.
+type readListCase struct {
+	name string
+	text string
+	opt  scan.ReadOptions
+	said []string
+	err  string
 }
 
 // readListSaying reads a list of text with opt and checks what it said
@@ -381,13 +386,7 @@ func TestReadListSandbox(t *testing.T) {
 		pkgs = `{"servers": [{"server": {"name": "a/npm", "packages": [{"registryType": "npm", "identifier": "@a/mcp", "version": "1.0.0", "transport": {"type": "stdio"}}]}}]}`
 	)
 	box := transport.Sandbox{Kind: transport.SandboxBwrap}
-	tests := []struct {
-		name string
-		text string
-		opt  scan.ReadOptions
-		said []string // %s stands for the list's path
-		err  string
-	}{
+	tests := []readListCase{
 		{name: "some servers started", text: mixed, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true},
 			said: []string{"--sandbox confines the servers a scan starts from a list entry's command (--package-sandbox those of the packages it installs): it is set for 1 of the 3 servers in %s, and not for the 2 read by a transport that starts none (tidy: file, remote: http)"}},
 		{name: "every server started", text: started, opt: scan.ReadOptions{Sandbox: box, SandboxFlag: true}},
