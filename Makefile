@@ -240,6 +240,7 @@ NORACE_PACKAGES = \
 	./internal/columns \
 	./internal/cpuprofile \
 	./internal/cputime \
+	./internal/deadline \
 	./internal/gitrev \
 	./internal/heavytest \
 	./internal/hugepages \
