@@ -465,6 +465,24 @@ func pinned(path, model string, answers map[key]recorded) error {
 	if as, mixed := commonModel(answers); !mixed {
 		then = fmt.Sprintf("the judge then answers as %q", as)
 	}
-	return fmt.Errorf("%s: the run pins model %q (--model, or a config file's model), but %d of its %d answers %s another model: %s; a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (%s), or give the file answers from model %q",
-		path, model, n, named, words.Pick(n, "names", "name"), strings.Join(parts, ", "), then, model)
+	return fmt.Errorf("%s: the run pins model %q (--model, or a config file's model), but %s another model: %s; a replayed answer keeps the model it was recorded from: leave --model out to replay each answer as recorded (%s), or give the file answers from model %q",
+		path, model, otherAnswers(n, named, len(answers)), strings.Join(parts, ", "), then, model)
+}
+
+// otherAnswers says how many of a file's answers name another model
+// than the pinned one: n of the named answers that name a model at
+// all, of all the file's answers; "all" where every one does, and "its
+// only" where there is one, rather than "1 of its 1 answers".
+func otherAnswers(n, named, all int) string {
+	naming := ""
+	if named < all {
+		naming = " naming a model"
+	}
+	switch {
+	case n == named && n == 1:
+		return "its only answer" + naming + " names"
+	case n == named:
+		return fmt.Sprintf("all %d of its answers%s name", n, naming)
+	}
+	return fmt.Sprintf("%d of its %d answers%s %s", n, named, naming, words.Pick(n, "names", "name"))
 }
