@@ -62,7 +62,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			code(r.Rubric.Name), esc(r.Rubric.Version), code(report.ShortHash(r.Rubric.Digest)), esc(r.Rule.Title), code(r.Rule.Value), report.Plural(r.Rule.Round, "decimal"), confirmText(r.Rule.Confirm))
 	}
 	if r.Judge != nil {
-		fmt.Fprintf(b, " Judge %s model %s", code(r.Judge.Plugin+" "+r.Judge.Version), code(r.Judge.Model))
+		fmt.Fprintf(b, " Judge %s", code(r.Judge.Plugin+" "+r.Judge.Version))
+		if noun, names := r.Judge.Answered(); noun != "" {
+			fmt.Fprintf(b, " %s %s", noun, code(names))
+		}
 		if r.Judge.Heuristic {
 			b.WriteString(" (a heuristic, not a model)")
 		}

@@ -70,6 +70,26 @@ type Identity struct {
 	CLIVersion string `json:"cli_version,omitempty"`
 }
 
+// ParamModels is the identity's parameter in which a judge that pins no
+// one model, because its answers came from several (a replayed file
+// whose lines name different ones), names them, with how many answers
+// each gave. Writers show it where they would show the model.
+const ParamModels = "models"
+
+// Answered names who answered, as writers show it beside the plugin:
+// ("model", the model) for an identity that pins one; ("models", its
+// ParamModels) for one whose answers came from several; empty strings
+// for neither.
+func (id Identity) Answered() (noun, names string) {
+	if id.Model != "" {
+		return "model", id.Model
+	}
+	if models, ok := id.Params[ParamModels].(string); ok && models != "" {
+		return "models", models
+	}
+	return "", ""
+}
+
 // BlockMembers are the members of a report's judge block: the identity's
 // and the plugin's sha256. A rubric's judge labels, written beside them,
 // may not take these names.

@@ -49,3 +49,25 @@ func TestSameModel(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswered: writers show a pinned model, else the models a judge
+// answered with, else nothing.
+func TestAnswered(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		id          judge.Identity
+		noun, names string
+	}{
+		{"a pinned model", judge.Identity{Model: "gpt-4o"}, "model", "gpt-4o"},
+		{"answers from several models", judge.Identity{Params: map[string]any{judge.ParamModels: "a (2 answers), b (1 answer)"}}, "models", "a (2 answers), b (1 answer)"},
+		{"a pinned model wins over the parameter", judge.Identity{Model: "a", Params: map[string]any{judge.ParamModels: "a (1 answer)"}}, "model", "a"},
+		{"neither", judge.Identity{Plugin: "replay"}, "", ""},
+		{"a parameter that is not text", judge.Identity{Params: map[string]any{judge.ParamModels: 3}}, "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if noun, names := c.id.Answered(); noun != c.noun || names != c.names {
+				t.Errorf("Answered() = %q, %q; want %q, %q", noun, names, c.noun, c.names)
+			}
+		})
+	}
+}

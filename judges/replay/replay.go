@@ -180,7 +180,7 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		Params:   map[string]any{"answers_sha256": hex.EncodeToString(sum[:])},
 	}
 	if mixed {
-		id.Params[ParamModels] = modelsOf(answers)
+		id.Params[judge.ParamModels] = modelsOf(answers)
 	}
 	j.mu.Lock()
 	j.id, j.path, j.answers, j.mixed = id, name, answers, mixed
@@ -407,10 +407,6 @@ func oneModel(counts map[string]int) (string, bool) {
 // snapshotSuffix is a date as providers append it to a model's id, the
 // dates judge.SameModel accepts after a pinned id.
 var snapshotSuffix = regexp.MustCompile(`-(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
-
-// ParamModels is the identity's parameter that names the models of a
-// file whose lines name different ones (the identity then pins none).
-const ParamModels = "models"
 
 // modelsOf names the models the lines name, with how many answers each
 // gave, those naming none last: "a (2 answers), b (1 answer), none (1

@@ -215,7 +215,7 @@ func TestModel(t *testing.T) {
 			if id.Model != c.want {
 				t.Errorf("identity model = %q, want %q", id.Model, c.want)
 			}
-			if got, _ := id.Params[ParamModels].(string); got != c.models {
+			if got, _ := id.Params[judge.ParamModels].(string); got != c.models {
 				t.Errorf("identity's models = %q, want %q", got, c.models)
 			}
 			for subject, want := range map[string]string{"get_forecast": c.forecast, "get_alerts": c.alerts} {

@@ -49,8 +49,8 @@ func WriteCalibration(w io.Writer, rec *calibrate.Record) error {
 	v := calibrationView{Style: template.CSS(style), Rec: rec, Capture: filepath.Base(rec.Capture.Path)}
 	if j := rec.Judge; j != nil {
 		v.Judge = j.Plugin + " " + j.Version
-		if j.Model != "" {
-			v.Judge += ", model " + j.Model
+		if noun, names := j.Answered(); noun != "" {
+			v.Judge += ", " + noun + " " + names
 		}
 		v.Heuristic = j.Heuristic
 	}

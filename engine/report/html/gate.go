@@ -42,8 +42,8 @@ func WriteGate(w io.Writer, rep *gate.Report, base, head *surface.Surface) error
 	v := gateView{Style: template.CSS(style), Rep: rep}
 	if j := rep.Judge; j != nil {
 		v.Judge = j.Plugin + " " + j.Version
-		if j.Model != "" {
-			v.Judge += ", model " + j.Model
+		if noun, names := j.Answered(); noun != "" {
+			v.Judge += ", " + noun + " " + names
 		}
 		v.Heuristic = j.Heuristic
 	}

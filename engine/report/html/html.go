@@ -266,8 +266,8 @@ func build(r *report.Report) (*view, error) {
 	)
 	if j := r.Judge; j != nil {
 		who := j.Plugin + " " + j.Version
-		if j.Model != "" {
-			who += ", model " + j.Model
+		if noun, names := j.Answered(); noun != "" {
+			who += ", " + noun + " " + names
 		}
 		if j.CLI != "" {
 			who += ", via " + j.CLI + " " + j.CLIVersion

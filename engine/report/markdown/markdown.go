@@ -113,8 +113,8 @@ func writeLevel(w io.Writer, r *report.Report, level int, failUnder *rubric.Thre
 		"rubric "+code(r.Rubric.Name)+" "+code(report.ShortHash(r.Rubric.Digest)))
 	if j := r.Judge; j != nil {
 		who := "judge " + code(j.Plugin+" "+j.Version)
-		if j.Model != "" {
-			who += " model " + code(j.Model)
+		if noun, names := j.Answered(); noun != "" {
+			who += " " + noun + " " + code(names)
 		}
 		if j.Heuristic {
 			who += " (a heuristic, not a model)"

@@ -31,9 +31,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 
-	"github.com/rubricmcp/rubric/engine/rubric"
-
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
 // Options tune the summary.
@@ -404,8 +403,8 @@ func OneLine(s string) string {
 // judgeLine says who answered, and what the answers cost.
 func judgeLine(j *report.Judge, c report.Calls) string {
 	who := j.Plugin + " " + j.Version
-	if j.Model != "" {
-		who += " · model " + j.Model
+	if noun, names := j.Answered(); noun != "" {
+		who += " · " + noun + " " + names
 	}
 	if j.Heuristic {
 		who += " (a heuristic, not a model)"
