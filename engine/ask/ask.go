@@ -310,8 +310,8 @@ func (e *ModelError) Error() string {
 		return fmt.Sprintf("the judge answered %s about %q without naming the model that answered (the judge's Answer.Model is empty), but the run pins model %q: answers from another model are refused, so the run is invalid",
 			e.Kind, e.Subject, e.Pinned)
 	}
-	return fmt.Sprintf("the judge answered %s about %q with model %q, but the run pins model %q: answers from another model are refused, so the run is invalid",
-		e.Kind, e.Subject, e.Answered, e.Pinned)
+	return fmt.Sprintf("the judge answered %s about %q with model %q, but the run pins model %q (%s): answers from another model are refused, so the run is invalid",
+		e.Kind, e.Subject, e.Answered, e.Pinned, judge.KeptBy(e.Pinned))
 }
 
 // UnreadableError is a question whose answers were all unreadable.

@@ -43,6 +43,19 @@ func TestSameModel(t *testing.T) {
 		{"opus", "claude-opusplan-1", false},
 		{"gpt", "gpt-4o", false},
 		{"claude-opus", "claude-opus-5-5", false},
+		// opusplan plans with an opus and carries out with a sonnet.
+		{"opusplan", "claude-opus-5-5", true},
+		{"opusplan", "claude-sonnet-4-5-20250929", true},
+		{"opusplan", "claude-haiku-4-5-20251001", false},
+		// [1m] asks for the same model with a million tokens of context.
+		{"sonnet[1m]", "claude-sonnet-4-5-20250929", true},
+		{"sonnet[1m]", "claude-opus-5-5", false},
+		{"opus[1m]", "claude-opus-5-5", true},
+		{"claude-sonnet-4-5[1m]", "claude-sonnet-4-5-20250929", true},
+		{"claude-sonnet-4-5[1m]", "claude-sonnet-4-5", true},
+		{"claude-sonnet-4-5[1m]", "claude-sonnet-4-6", false},
+		{"sonnet[2m]", "claude-sonnet-4-5-20250929", false},
+		{"[1m]", "claude-sonnet-4-5", false},
 	} {
 		if got := judge.SameModel(c.pinned, c.answered); got != c.same {
 			t.Errorf("SameModel(%q, %q) = %v, want %v", c.pinned, c.answered, got, c.same)
@@ -69,5 +82,21 @@ func TestAnswered(t *testing.T) {
 				t.Errorf("Answered() = %q, %q; want %q, %q", noun, names, c.noun, c.names)
 			}
 		})
+	}
+}
+
+// TestKeptBy: the refusal of another model's answer says what would
+// have kept the pin.
+func TestKeptBy(t *testing.T) {
+	for _, c := range []struct{ pinned, want string }{
+		{"opus", `a pin on Claude Code's alias "opus" is kept by any claude- id that names opus`},
+		{"opusplan", `a pin on Claude Code's alias "opusplan" is kept by any claude- id that names opus or sonnet`},
+		{"sonnet[1m]", `a pin on Claude Code's alias "sonnet[1m]" is kept by any claude- id that names sonnet`},
+		{"gpt-4o", `a pin on "gpt-4o" is kept by "gpt-4o" and by its dated snapshots (gpt-4o-20250131, gpt-4o-2025-01-31)`},
+		{"claude-sonnet-4-5[1m]", `a pin on "claude-sonnet-4-5[1m]" is kept by "claude-sonnet-4-5" and by its dated snapshots (claude-sonnet-4-5-20250131, claude-sonnet-4-5-2025-01-31)`},
+	} {
+		if got := judge.KeptBy(c.pinned); got != c.want {
+			t.Errorf("KeptBy(%q) =\n%s\nwant\n%s", c.pinned, got, c.want)
+		}
 	}
 }

@@ -21,9 +21,11 @@
 // ```json fence taken off; the engine checks it against the question's
 // schema. The model that answered is the one of modelUsage that wrote the
 // most output tokens, by its id. A model given by its alias (opus,
-// sonnet, haiku) is passed and recorded in the identity as given, and
-// pins the family it names (see judge.SameModel): claude-opus-5-5
-// keeps a pin on opus, a sonnet does not. A rate limit or an overload becomes a
+// sonnet, haiku, opusplan, any of them with [1m]) is passed and recorded
+// in the identity as given, and pins the families it names (see
+// judge.SameModel): claude-opus-5-5 keeps a pin on opus, a sonnet does
+// not. The alias default, the account's choice, pins no model and is
+// refused. A rate limit or an overload becomes a
 // *judge.RateLimitError, output that is not a result object a
 // *judge.UnreadableError, and anything else an error that says what
 // claude said, and how to log in when that was the trouble.
@@ -116,6 +118,12 @@ func (*Judge) CheckOptions(options map[string]string) error {
 	return err
 }
 
+// accountDefault is Claude Code's alias for the model its account type
+// recommends: which model answers depends on the account and may change
+// within a run (some accounts fall back to another past a usage
+// threshold), so no answer can be held to it.
+const accountDefault = "default"
+
 // optionNames are the options the judge takes.
 var optionNames = []string{OptionCLIVersion, OptionCommand, OptionTimeout}
 
@@ -129,6 +137,10 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 	if c.Model == "" {
 		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: "model", What: "a model", Value: "opus",
 			Advice: "pass --model with a model claude accepts, such as claude-opus-5-5 or opus"}
+	}
+	if strings.TrimSuffix(c.Model, "[1m]") == accountDefault {
+		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: "model", What: fmt.Sprintf("a model it can hold each answer to (%q is Claude Code's choice for your account, which may change, so it pins no model)", c.Model), Value: "opus",
+			Advice: "pass --model with an alias that names a family (opus, sonnet, haiku, opusplan) or a model id such as claude-opus-5-5"}
 	}
 	path, err := exec.LookPath(command)
 	if err == nil {

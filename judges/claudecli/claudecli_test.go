@@ -394,6 +394,11 @@ func TestConfigureErrors(t *testing.T) {
 			want: "the claude-cli judge needs a model: pass --model with a model claude accepts, such as claude-opus-5-5 or opus",
 		},
 		{
+			name:  "the account's default",
+			model: "default",
+			want:  `the claude-cli judge needs a model it can hold each answer to ("default" is Claude Code's choice for your account, which may change, so it pins no model): pass --model with an alias that names a family (opus, sonnet, haiku, opusplan) or a model id such as claude-opus-5-5`,
+		},
+		{
 			name:  "another version than the pinned one",
 			model: model, opts: map[string]string{"cli_version": "2.1.250"},
 			want: "claude is version 2.1.288, but the judge's option cli_version asks for 2.1.250: install that version (npm install -g @anthropic-ai/claude-code@2.1.250), or change it with --judge-option cli_version=2.1.288 (or in --judge claude-cli:cli_version=2.1.288)",
@@ -546,7 +551,7 @@ func TestTokenNotEchoed(t *testing.T) {
 }
 
 // TestModelAlias: Claude Code takes a model's alias (opus, sonnet,
-// haiku) and names the model that answered by its id. The alias is
+// haiku, opusplan, and any of them with [1m]) and names the model that answered by its id. The alias is
 // what claude is asked for and what the identity records; the pin it
 // makes (judge.SameModel, as the engine checks each answer) is kept by
 // a model of the family it names, and by no other.
@@ -563,6 +568,10 @@ func TestModelAlias(t *testing.T) {
 		{"sonnet", "claude-opus-5-5", false},
 		{"claude-opus-5-5", "claude-opus-5-5", true},
 		{"claude-opus-5", "claude-opus-5-5", false},
+		{"opusplan", "claude-opus-5-5", true},
+		{"opusplan", "claude-sonnet-4-5-20250929", true},
+		{"sonnet[1m]", "claude-sonnet-4-5-20250929", true},
+		{"sonnet[1m]", "claude-haiku-4-5-20251001", false},
 	}
 	for _, c := range cases {
 		t.Run(c.model+" answered by "+c.answered, func(t *testing.T) {
