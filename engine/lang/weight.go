@@ -13,7 +13,8 @@ import (
 // Weight bounds the length of every string, list and map in v, and of
 // every one the language's functions make of v's parts: v's weight, one
 // for each value in it, plus each string's and each member name's length
-// in bytes (math.MaxUint64 when v holds a value it cannot look into).
+// in bytes and the digits of each number longer than a double's (see
+// NumSize; math.MaxUint64 when v holds a value it cannot look into).
 // A list or map is no longer than the weight of its members, and a map
 // that params() merges from several objects of v (a $ref's target and
 // the keys beside it) holds names each counted where it occurs, so the
@@ -30,8 +31,10 @@ func Weight(v ref.Val) uint64 {
 	switch x := v.(type) {
 	case types.String:
 		return uint64(len(x)) + 1
-	case types.Bool, types.Int, types.Uint, types.Double, types.Null, Num:
+	case types.Bool, types.Int, types.Uint, types.Double, types.Null:
 		return 1
+	case Num:
+		return 1 + NumSize(x.N)
 	case *Record:
 		if n := x.weight.Load(); n > 0 {
 			return n - 1
@@ -81,8 +84,10 @@ func weightNative(v any) uint64 {
 	switch x := v.(type) {
 	case string:
 		return uint64(len(x)) + 1
-	case nil, bool, float64, int, int64, num.Num:
+	case nil, bool, float64, int, int64:
 		return 1
+	case num.Num:
+		return 1 + NumSize(x)
 	case []any:
 		out := uint64(1)
 		for _, e := range x {

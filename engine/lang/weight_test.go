@@ -2,6 +2,7 @@ package lang_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/cel-go/common/types"
@@ -16,6 +17,7 @@ import (
 // is a record, or is a list of formula values, and no bound for a value
 // it cannot look into.
 func TestWeight(t *testing.T) {
+	long := num.MustParse(strings.Repeat("7", 2000))
 	def := map[string]any{"name": "a", "inputSchema": map[string]any{
 		"type": "object", "properties": map[string]any{"q": map[string]any{"description": "twelve bytes"}},
 		"required": []any{"q", "r", "s", "t", "u", "v", "w"},
@@ -27,6 +29,11 @@ func TestWeight(t *testing.T) {
 	}{
 		{"string", types.String("hello"), 6},
 		{"number", lang.Num{N: num.Int(12345)}, 1},
+		// A number longer than a double's digits weighs its digits too, as
+		// string() of it would: a value each built from one is not short.
+		{"a long number", lang.Num{N: long}, 1 + lang.NumSize(long)},
+		{"a long number in decoded JSON", lang.Adapter.NativeToValue([]any{long}), 2 + lang.NumSize(long)},
+		{"a long number in a record", lang.RecordOf([]string{"n"}, []ref.Val{lang.Num{N: long}}), 4 + lang.NumSize(long)},
 		{"null", types.NullValue, 1},
 		{"decoded JSON", lang.Adapter.NativeToValue(def), 97},
 		{"a member name", lang.Adapter.NativeToValue(map[string]any{"a_long_key": 1.0}), 13},
