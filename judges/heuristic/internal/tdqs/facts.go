@@ -184,7 +184,9 @@ func readFacts(in *ToolInput) (*facts, error) {
 
 	f.titleWords = lex.Words(v.Title)
 
-	f.desc = lex.NewText(v.Description)
+	// A cue of several words holds within one sentence: "Do not. Use
+	// this when ..." says no "do not use".
+	f.desc = lex.NewText(v.Description).WithinSentences()
 	f.nWords = len(f.desc.Words)
 	f.hasDesc = f.nWords > 0
 	if len(f.desc.Sentences) > 0 {
@@ -699,14 +701,14 @@ func (f *facts) findDisclosures() []found {
 	d := f.desc
 	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
 	if f.examples != "" {
-		d = lex.NewText(f.examples)
+		d = lex.NewText(f.examples).WithinSentences()
 	}
 	if heading || strings.IndexByte(d.Raw, '"') >= 0 {
 		raw := withoutQuoted(d.Raw)
 		if heading {
 			raw = cautionHeading.ReplaceAllString(raw, " :")
 		}
-		d = lex.NewText(raw)
+		d = lex.NewText(raw).WithinSentences()
 	}
 	// The words of a snake_case name (group_limit_type, timeout_ms) are
 	// its name, no statement of what the tool does: a phrase is found

@@ -341,7 +341,7 @@ func (f *facts) exampleOfUse(p string) bool {
 	pw := strings.Fields(p)
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) {
+		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
 			continue
 		}
 		j := i + len(pw)
@@ -413,7 +413,7 @@ func (f *facts) whenToUse() (string, bool) {
 		bare := qw[0] == "use" && len(qw) == 2
 		ws := f.desc.Words
 		for i := range ws {
-			if !phraseAt(ws, i, qw, false) {
+			if !phraseAt(ws, i, qw, false) || f.desc.Crosses(i, len(qw)) {
 				continue
 			}
 			if i == 0 || !lex.Negation(ws[i-1]) && !(bare && ws[i-1] == "to") {
@@ -585,23 +585,11 @@ func (f *facts) prerequisite() (string, bool) {
 }
 
 // prerequisiteHolds reports whether prerequisite phrase p, which the
-// description has, orders the call: within one sentence (the words of
-// "Search the bookmarks, newest first. Use it when ..." run "first use"
-// across two) and, for the phrases of prerequisiteWords, where ordersAt
-// finds it.
+// description has (within one sentence, as every cue of several words:
+// "Search the bookmarks, newest first. Use it when ..." has no "first
+// use"), orders the call: for the phrases of prerequisiteWords, where
+// ordersAt finds it.
 func (f *facts) prerequisiteHolds(p string) bool {
-	if strings.IndexByte(p, ' ') >= 0 && len(f.desc.Sentences) > 1 {
-		within := false
-		for k := range f.desc.Sentences {
-			if f.desc.SentenceHas(k, p) {
-				within = true
-				break
-			}
-		}
-		if !within {
-			return false
-		}
-	}
 	return prerequisiteWords[p] == nil || f.ordersAt(p)
 }
 
@@ -617,7 +605,7 @@ func (f *facts) ordersAt(p string) bool {
 	pw := prerequisiteWords[p]
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) {
+		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
 			continue
 		}
 		before := ws[max(0, i-3):i]

@@ -1500,6 +1500,29 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "implied"},
 		{"for example to before a verb is still usage", `{"name": "compare_runs", "description": "Show two runs side by side, for example to compare their timings."}`,
 			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
+
+		// 122. A cue of several words holds within one sentence, as a
+		// prerequisite's has since group 118: gitlab list_namespaces'
+		// "for groups only. Use this for a collection" said no "only
+		// use", memento memory_graph's "Read-only. Use after
+		// memory_search" neither, openchrome act's "in one call. When
+		// NOT to use" no "call when", and "Wake the device up. To start
+		// it" no "up to". A line broken in the middle of a sentence is
+		// one sentence still.
+		{"only. use across two sentences is no when-not", `{"name": "list_namespaces", "description": "List all namespaces. Filter by kind for groups only. Use this for a collection of resources."}`,
+			nil, "usage_guidelines", 4, `when to use ("use this for")`, "only use"},
+		{"read-only. use after is no when-not", `{"name": "memory_graph", "description": "Walk from one memory outward. Read-only. Use after memory_search to map related concepts."}`,
+			[]string{"memory_search"}, "usage_guidelines", 4, "named tools memory_search", "only use"},
+		{"do not. use across two sentences is no when-not", `{"name": "get_item", "description": "Get an item. Do not. Use this when you need one."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, "do not use"},
+		{"call. when across two sentences is no when", `{"name": "get_page", "description": "Get a page of results. You may call. When done, stop."}`,
+			nil, "usage_guidelines", 3, `implied ("when")`, "call when"},
+		{"up. to across two sentences is no limit", `{"name": "wake_up", "description": "Wake the device up. To start it, pass an id."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "up to"},
+		{"a phrase on a wrapped line still holds", "{\"name\": \"get_item\", \"description\": \"Get an item. Do not\\nuse this for lists.\"}",
+			nil, "usage_guidelines", 4, `when not to ("do not use")`, ""},
+		{"up to within a sentence is still a limit", `{"name": "list_logs", "description": "List the logs, up to 50 at a time."}`,
+			nil, "behavioral_transparency", 2, `pagination and size ("up to")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
