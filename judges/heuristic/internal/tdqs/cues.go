@@ -706,6 +706,11 @@ var backgroundRuns = []string{
 	"execution", "operation", "operations", "run", "runs", "session", "sessions",
 }
 
+// kebabParticles are the words that, after a verb and a hyphen, make a
+// word of English rather than a tool's name of kebab case ("read-only",
+// "log-out", "opt-in"), beside the stop words (tool.kebabToolName).
+var kebabParticles = []string{"only", "off", "out", "down", "over", "back"}
+
 // noteDirections are the words that, in a note on a field, point the
 // caller to a tool ("use run_async for longer jobs"): such a note names
 // an alternative (facts.withoutFieldNotes).

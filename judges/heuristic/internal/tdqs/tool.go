@@ -479,23 +479,42 @@ func (f *facts) pointsElsewhere(clause string, before []string) bool {
 
 // pointedName reports whether field, a word of a clause as written
 // (lowered: t), is the name of a tool other than this one: a sibling's
-// (namesTool), one written as a name (writtenAsName) or of kebab case,
-// but not the tool's own name nor one of its own words that is no name
-// of snake or kebab case ("Use GraphQL when you need nested data", of
+// (namesTool), one written as a name (writtenAsName) or, where the
+// question lists no tool names, of kebab case (kebabToolName), but not
+// the tool's own name nor one of its own words that is no name of snake
+// or kebab case ("Use GraphQL when you need nested data", of
 // query_graphql; but "use `create_issue_note`" of create_issue points
 // elsewhere).
 func (f *facts) pointedName(field, t string) bool {
 	if t == "" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
 		return false
 	}
-	return f.writtenAsName(field) || kebabName(t)
+	return f.writtenAsName(field) || f.names == nil && len(f.siblings) == 0 && kebabToolName(t)
 }
 
-// kebabName reports whether t, a lowered word as written, is a name of
-// kebab case: letters on both sides of a hyphen ("apply-diff").
-func kebabName(t string) bool {
-	i := strings.IndexByte(t, '-')
-	return i > 0 && i+1 < len(t) && lex.IdentByte(t[i-1]) && lex.IdentByte(t[i+1])
+// kebabToolName reports whether t, a lowered word as written, reads as
+// a tool's name of kebab case: letters on both sides of each hyphen,
+// a verb first and no function word nor particle (kebabParticles) after
+// it ("apply-diff", "list-labels"). A word of English written with
+// hyphens ("kebab-case", "read-only", "up-to-date") names no tool; where the question lists
+// the tools, only theirs are names (namesTool), so "Use kebab-case
+// names" points nowhere.
+func kebabToolName(t string) bool {
+	parts := strings.Split(t, "-")
+	if len(parts) < 2 || verbForm(parts[0]) == "" {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || !lex.IdentByte(p[0]) || !lex.IdentByte(p[len(p)-1]) {
+			return false
+		}
+	}
+	for _, p := range parts[1:] {
+		if lex.StopwordSet[p] || slices.Contains(kebabParticles, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // nameMarks are the marks around a word or a name in a clause as

@@ -1523,6 +1523,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when not to ("do not use")`, ""},
 		{"up to within a sentence is still a limit", `{"name": "list_logs", "description": "List the logs, up to 50 at a time."}`,
 			nil, "behavioral_transparency", 2, `pagination and size ("up to")`, ""},
+
+		// 123. A word of English written with hyphens after "use" names
+		// no tool where the question lists the tools and none is
+		// called so: "Use kebab-case names when you need a label for a
+		// new topic" says when to call this tool, no other's.
+		{"use kebab-case points at no tool", `{"name": "create_label", "description": "Create a label. Use kebab-case names when you need a label for a new topic."}`,
+			[]string{"list_labels", "delete_label"}, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use read-only mode with no tool list points at no tool", `{"name": "open_db", "description": "Open a database. Use read-only mode when you need to inspect it."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use a sibling's kebab name still points elsewhere", `{"name": "create_label", "description": "Create a label. Use list-labels when you need to see the existing ones."}`,
+			[]string{"list-labels"}, "usage_guidelines", 4, "named tools list-labels", "when to use"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
