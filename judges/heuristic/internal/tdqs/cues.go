@@ -209,6 +209,9 @@ var lists = struct {
 		// "Call when prior sessions ... may matter" (server-memory
 		// memory_context) says when as "call it when" does.
 		"call when",
+		// A heading over the occasions ("When to use: Automating a
+		// known multi-step flow", openchrome act).
+		"when to use",
 	},
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
@@ -217,6 +220,9 @@ var lists = struct {
 		// "Not useful for SARIF output" (tactual diff_results), "Skip for
 		// one-off answers" (server-memory memory_context).
 		"not useful", "skip for", "skip when", "skip if",
+		// A heading over the cases to leave to other tools ("When NOT
+		// to use: Use interact for a single element action").
+		"when not to use",
 	},
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",

@@ -1534,6 +1534,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
 		{"use a sibling's kebab name still points elsewhere", `{"name": "create_label", "description": "Create a label. Use list-labels when you need to see the existing ones."}`,
 			[]string{"list-labels"}, "usage_guidelines", 4, "named tools list-labels", "when to use"},
+
+		// 124. openchrome act: the headings "When to use:" and "When
+		// NOT to use:" say when and when not, which 1.5.8 read only
+		// as an implied "when" once group 122 took its "call when".
+		{"a when to use heading says when", `{"name": "act", "description": "Run several browser steps in sequence.\n\nWhen to use: Automating a known flow in one call."}`,
+			nil, "usage_guidelines", 4, `when to use ("when to use")`, "implied"},
+		{"a when not to use heading says when not", `{"name": "act", "description": "Run several browser steps in sequence. When NOT to use: a single click."}`,
+			nil, "usage_guidelines", 4, `when not to ("when not to use")`, "implied"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
