@@ -712,6 +712,17 @@ var backgroundRuns = []string{
 	"execution", "operation", "operations", "run", "runs", "session", "sessions",
 }
 
+// cannotCue is the constraint phrase that a condition also opens with:
+// after a word of conditionLeads in its clause ("If you cannot find
+// what you need after 3 calls", context7 resolve-library-id; "Use this
+// when other input methods like fill() cannot be used", chrome-devtools
+// press_key) it says when something holds, no limit of the tool's
+// (facts.cannotOfTool). "The last open page cannot be closed" is one.
+const cannotCue = "cannot"
+
+// conditionLeads open a clause that sets a condition.
+var conditionLeads = []string{"if", "when", "whenever", "unless"}
+
 // kebabParticles are the words that, after a verb and a hyphen, make a
 // word of English rather than a tool's name of kebab case ("read-only",
 // "log-out", "opt-in"), beside the stop words (tool.kebabToolName).

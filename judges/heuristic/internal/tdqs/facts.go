@@ -1063,6 +1063,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if p == backgroundCue {
 		return runsInBackground(d)
 	}
+	if p == cannotCue {
+		return cannotOfTool(d, p)
+	}
 	if slices.Contains(keepVerbs, p) {
 		return keptByTool(d, p)
 	}
@@ -1093,6 +1096,17 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// cannotOfTool reports whether cannotCue (p) occurs in d at least once
+// as a limit of the tool's: read clause by clause (phraseInClauses),
+// with no word of conditionLeads before it in its clause, which makes
+// it a condition ("If you cannot find what you need", "when other
+// input methods cannot be used").
+func cannotOfTool(d lex.Text, p string) bool {
+	return phraseInClauses(d, p, false, func(_ string, ws []string, i int) bool {
+		return !slices.ContainsFunc(ws[:i], func(w string) bool { return slices.Contains(conditionLeads, w) })
+	})
 }
 
 // deniesOwnEffect reports whether the denial of an effect p

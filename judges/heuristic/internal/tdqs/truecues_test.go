@@ -1542,6 +1542,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 4, `when to use ("when to use")`, "implied"},
 		{"a when not to use heading says when not", `{"name": "act", "description": "Run several browser steps in sequence. When NOT to use: a single click."}`,
 			nil, "usage_guidelines", 4, `when not to ("when not to use")`, "implied"},
+
+		// 125. context7 resolve-library-id: "If you cannot find what
+		// you need after 3 calls" and chrome-devtools press_key: "Use
+		// this when other input methods like fill() cannot be used"
+		// set conditions, no constraint of the tool's; "The last open
+		// page cannot be closed" still is one.
+		{"if you cannot is no constraint", `{"name": "resolve_id", "description": "Resolve a name to an id. If you cannot find what you need after 3 calls, use the best result you have."}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "cannot"},
+		{"when others cannot be used is no constraint", `{"name": "press_key", "description": "Press a key or key combination. Use this when other input methods like fill() cannot be used."}`,
+			[]string{"fill"}, "behavioral_transparency", 2, "no disclosure", "cannot"},
+		{"a page that cannot be closed is still a constraint", `{"name": "close_page", "description": "Closes the page by its index. The last open page cannot be closed."}`,
+			nil, "behavioral_transparency", 2, `constraints ("cannot")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
