@@ -723,6 +723,13 @@ const cannotCue = "cannot"
 // conditionLeads open a clause that sets a condition.
 var conditionLeads = []string{"if", "when", "whenever", "unless"}
 
+// requirementWords, just before "to" and a when-to-use phrase that
+// opens with "use" or "call", make the call what something else is
+// needed for ("the exact library ID required to use this tool",
+// context7 query-docs; "in order to call this"), no occasion for it
+// (whenToUse).
+var requirementWords = []string{"required", "needed", "necessary", "order"}
+
 // kebabParticles are the words that, after a verb and a hyphen, make a
 // word of English rather than a tool's name of kebab case ("read-only",
 // "log-out", "opt-in"), beside the stop words (tool.kebabToolName).

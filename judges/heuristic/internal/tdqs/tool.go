@@ -395,7 +395,10 @@ func (f *facts) usedOfTool() bool {
 // which whenNot reads, not when to call); "use for", "use to" and "use
 // when" not after "to", which makes them say what a value is for
 // ("defaultShell (shell to use for commands)", desktop-commander
-// get_config), not when to use the tool. A negation a word further
+// get_config), not when to use the tool; none that opens with "use" or
+// "call" after a word of requirementWords and "to", which says what the
+// call needs ("the library ID required to use this tool", context7
+// query-docs). A negation a word further
 // denies something else ("Returns entity records, not memories — use it
 // to resolve an entity_key").
 func (f *facts) whenToUse() (string, bool) {
@@ -411,9 +414,13 @@ func (f *facts) whenToUse() (string, bool) {
 			return f.occasionOfTool(q)
 		}
 		bare := qw[0] == "use" && len(qw) == 2
+		verb := qw[0] == "use" || qw[0] == "call"
 		ws := f.desc.Words
 		for i := range ws {
 			if !phraseAt(ws, i, qw, false) || f.desc.Crosses(i, len(qw)) {
+				continue
+			}
+			if verb && i > 1 && ws[i-1] == "to" && slices.Contains(requirementWords, ws[i-2]) {
 				continue
 			}
 			if i == 0 || !lex.Negation(ws[i-1]) && !(bare && ws[i-1] == "to") {

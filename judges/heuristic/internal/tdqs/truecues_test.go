@@ -1554,6 +1554,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"fill"}, "behavioral_transparency", 2, "no disclosure", "cannot"},
 		{"a page that cannot be closed is still a constraint", `{"name": "close_page", "description": "Closes the page by its index. The last open page cannot be closed."}`,
 			nil, "behavioral_transparency", 2, `constraints ("cannot")`, ""},
+
+		// 126. context7 query-docs: "the exact library ID required to
+		// use this tool" says what a call needs, no occasion for it;
+		// "Use this tool to fetch the docs" still says when.
+		{"required to use this tool is no when", `{"name": "query_docs", "description": "Query the docs of a library. Call resolve_id first to get the library ID required to use this tool."}`,
+			[]string{"resolve_id"}, "usage_guidelines", 4, "named tools resolve_id", "use this tool"},
+		{"use this tool to still says when", `{"name": "query_docs", "description": "Query the docs of a library. Use this tool to read its examples."}`,
+			nil, "usage_guidelines", 4, `when to use ("use this tool to")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
