@@ -730,6 +730,14 @@ var conditionLeads = []string{"if", "when", "whenever", "unless"}
 // (whenToUse).
 var requirementWords = []string{"required", "needed", "necessary", "order"}
 
+// effectPurposeCues are the implied usage phrases that, in a sentence
+// that opens with the tool's own verb in the third person and speaks
+// of no call (callWords), give the purpose of what the tool does ("Resizes
+// the page's window so that the page has specified dimension",
+// chrome-devtools resize_page), no occasion to call it
+// (facts.purposeOfCall).
+var effectPurposeCues = []string{"so that", "in order to"}
+
 // kebabParticles are the words that, after a verb and a hyphen, make a
 // word of English rather than a tool's name of kebab case ("read-only",
 // "log-out", "opt-in"), beside the stop words (tool.kebabToolName).

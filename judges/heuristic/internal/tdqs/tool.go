@@ -248,7 +248,8 @@ func (f *facts) usage() dimension {
 // a condition (whenOpensClause); usedCue only with the tool for its
 // subject (usedOfTool); ifCue only where it sets a condition on the
 // call (callCondition); an example (exampleCues) only of a use
-// (exampleOfUse).
+// (exampleOfUse); a purpose (effectPurposeCues) only of a call
+// (purposeOfCall).
 func (f *facts) impliedHolds(p string) bool {
 	switch p {
 	case "when":
@@ -261,7 +262,30 @@ func (f *facts) impliedHolds(p string) bool {
 	if slices.Contains(exampleCues, p) {
 		return f.exampleOfUse(p)
 	}
+	if slices.Contains(effectPurposeCues, p) {
+		return f.purposeOfCall(p)
+	}
 	return true
+}
+
+// purposeOfCall reports whether purpose phrase p (effectPurposeCues)
+// occurs in the description at least once in a sentence that does not
+// open with the tool's own verb in the third person (toolStepOpens)
+// or that speaks of a call (callWords): there it says what a call is
+// for ("Call it first so that the session is ready"); in a sentence of
+// the tool's own act ("Resizes the window so that the page has the
+// given size") it says what the act is for.
+func (f *facts) purposeOfCall(p string) bool {
+	for k := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, p) {
+			continue
+		}
+		sw := f.sentenceTexts()[k].Words
+		if !toolStepOpens(sw) || slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+			return true
+		}
+	}
+	return false
 }
 
 // callCondition reports whether ifCue occurs in the description at

@@ -1562,6 +1562,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			[]string{"resolve_id"}, "usage_guidelines", 4, "named tools resolve_id", "use this tool"},
 		{"use this tool to still says when", `{"name": "query_docs", "description": "Query the docs of a library. Use this tool to read its examples."}`,
 			nil, "usage_guidelines", 4, `when to use ("use this tool to")`, ""},
+
+		// 127. chrome-devtools resize_page: "Resizes the page's window
+		// so that the page has specified dimension" gives the purpose
+		// of the tool's own act, no occasion to call it; "Call it
+		// first so that the server is ready" still implies one.
+		{"so that after the tool's own act is no usage", `{"name": "resize_page", "description": "Resizes the page's window so that the page has specified dimension"}`,
+			nil, "usage_guidelines", 2, "no cue", "so that"},
+		{"so that after a call still implies usage", `{"name": "open_session", "description": "Opens a session. Call it first so that the server is ready."}`,
+			nil, "usage_guidelines", 3, `implied ("so that")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
