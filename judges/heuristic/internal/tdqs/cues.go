@@ -335,6 +335,10 @@ var lists = struct {
 		"milliseconds", "seconds", "minutes", "bytes", "range", "maximum", "minimum", "at most", "at least",
 		"up to", "optional", "optionally", "required", "defaults to", "either", "accepts", "expects", "parameter",
 		"parameters", "argument", "arguments", "must", "unless", "omit", "omitted",
+		// A flag's value ("Only set nextThoughtNeeded to false when
+		// truly done", seqthink; "If 'ambiguous' is true", everything
+		// simulate-research-query).
+		"to true", "to false", "is true", "is false", "be true", "be false",
 	},
 	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
 

@@ -1571,6 +1571,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "so that"},
 		{"so that after a call still implies usage", `{"name": "open_session", "description": "Opens a session. Call it first so that the server is ready."}`,
 			nil, "usage_guidelines", 3, `implied ("so that")`, ""},
+
+		// 128. A flag's value is a value cue: everything
+		// simulate-research-query's "If 'ambiguous' is true" and
+		// seqthink's "Only set nextThoughtNeeded to false when truly
+		// done" were said to give "no format or value cue".
+		{"is true of a named flag is a value cue", `{"name": "simulate_query", "description": "Simulates a research query. If 'ambiguous' is true, sends a request for clarification.", "inputSchema": {"type": "object", "properties": {"topic": {"type": "string", "description": "The topic."}, "ambiguous": {"type": "boolean", "description": "Simulate an ambiguous query."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for ambiguous ("is true")`, "no format or value cue"},
+		{"set to false of a named flag is a value cue", `{"name": "think", "description": "Record one thinking step. Only set nextThoughtNeeded to false when truly done.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for nextThoughtNeeded ("to false")`, "no format or value cue"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
