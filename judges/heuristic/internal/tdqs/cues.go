@@ -339,6 +339,9 @@ var lists = struct {
 		// truly done", seqthink; "If 'ambiguous' is true", everything
 		// simulate-research-query).
 		"to true", "to false", "is true", "is false", "be true", "be false",
+		// A default in other words ("Use project URL if not specified
+		// otherwise", chrome-devtools navigate_page).
+		"if not specified", "if not provided",
 	},
 	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
 

@@ -1054,8 +1054,12 @@ func (f *facts) namesMentioned(t lex.Text) bool {
 // not "relations between entities") or before two bounds in words or
 // parameters' names ("between one and ten", "between min and max"), any
 // cue not before a word of
-// notBefore ("up to 10", not "up-to-date").
+// notBefore ("up to 10", not "up-to-date"), and no cue that is the whole
+// name of a parameter (paramNamed: "url" of url).
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
+	if f.paramNamed(c) {
+		return false
+	}
 	switch c {
 	case "required":
 		return f.requiredOfParam(t)
@@ -1087,6 +1091,13 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 		return false
 	}
 	return true
+}
+
+// paramNamed reports whether value cue c is the whole name of one of
+// the tool's parameters: there the word names the parameter ("Go to a
+// URL" of url), and says nothing of its values.
+func (f *facts) paramNamed(c string) bool {
+	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
 }
 
 // startsWithDigit reports whether word w opens with a digit.

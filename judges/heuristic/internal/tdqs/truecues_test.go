@@ -1580,6 +1580,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 4, `adds meaning for ambiguous ("is true")`, "no format or value cue"},
 		{"set to false of a named flag is a value cue", `{"name": "think", "description": "Record one thinking step. Only set nextThoughtNeeded to false when truly done.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for nextThoughtNeeded ("to false")`, "no format or value cue"},
+
+		// 129. chrome-devtools navigate_page and new_page: "adds
+		// meaning for url (\"url\")" quoted the word that names the
+		// parameter as what it says of its values; their "Use project
+		// URL if not specified otherwise" gives a default, which is
+		// what is quoted now. A cue beside the name still counts.
+		{"the parameter's own name is no value cue", `{"name": "fetch_page", "description": "Fetch a URL and return its text.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
+			nil, "parameter_semantics", 3, "names url but gives no format or value cue for it", `("url")`},
+		{"if not specified gives a default", `{"name": "navigate_page", "description": "Go to a URL, or back, forward, or reload. Use project URL if not specified otherwise.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for url ("if not specified")`, `("url")`},
+		{"a cue beside the name still counts", `{"name": "fetch_page", "description": "Fetch a page. The url must be absolute.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for url ("must be")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
