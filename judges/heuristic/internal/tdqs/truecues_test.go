@@ -1712,6 +1712,14 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 		}, "completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 		{"a plural namespace and a verb act on the namespace's resources", namespaced("notes"),
 			"completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
+
+		// 12. seqthink: a lone name with no verb was said to "put the
+		// verb the same way (no verb)"; it carries none.
+		{"a name with no verb puts none anywhere", []CoherenceTool{{"sequentialthinking", desc("A tool for problem-solving through thoughts.")}},
+			"naming_consistency", 4, "1 of 1 carry no verb", "put the verb"},
+		{"names with a verb still put it", []CoherenceTool{
+			{"list_notes", desc("List notes.")}, {"get_note", desc("Get a note.")}, {"delete_note", desc("Delete a note.")},
+		}, "naming_consistency", 5, "3 of 3 put the verb the same way (verb first)", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
