@@ -971,7 +971,11 @@ func (f *facts) parameters() dimension {
 	switch {
 	case cov > 0.8:
 		if explains && len(f.mentioned)*3 >= n*2 && f.nWords >= 40 {
-			return dim(5, "schema coverage %d%% and the description explains most parameters (%s) with format or value cues (%q).", pct, named, format)
+			// The cue is one sentence's: the text names most
+			// parameters and says what values one of them takes, not
+			// what each one does (seqthink names nine, and gives a
+			// value for one).
+			return dim(5, "schema coverage %d%% and the description names most parameters (%s) in %d words, with format or value cues (%q).", pct, named, f.nWords, format)
 		}
 		if explains {
 			return dim(4, "schema coverage %d%% (baseline 3) and the description adds meaning for %s (%q).", pct, named, format)

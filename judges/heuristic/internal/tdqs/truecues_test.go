@@ -1592,6 +1592,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 4, `adds meaning for url ("if not specified")`, `("url")`},
 		{"a cue beside the name still counts", `{"name": "fetch_page", "description": "Fetch a page. The url must be absolute.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for url ("must be")`, ""},
+
+		// 130. seqthink sequentialthinking: parameters 5 said the text
+		// "explains most parameters (... nine names) with format or
+		// value cues", where it names them and gives a value for one
+		// ("If is_revision is true"): it says what it read.
+		{"a five for parameters says they are named, not each explained", `{"name": "think", "description": "Record one thinking step of a chain of thoughts. Pass the thought, the thoughtNumber and the totalThoughts you expect; mark a revision with isRevision, and only set nextThoughtNeeded to false when you are truly done with the whole chain of thoughts and have reached a satisfactory final answer.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "thoughtNumber": {"type": "integer", "description": "Its number."}, "totalThoughts": {"type": "integer", "description": "How many."}, "isRevision": {"type": "boolean", "description": "A revision."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
+			nil, "parameter_semantics", 5, `names most parameters (isRevision, nextThoughtNeeded, thought, thoughtNumber, totalThoughts) in 48 words, with format or value cues ("to false")`, "explains most"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
