@@ -342,6 +342,12 @@ var lists = struct {
 		// A default in other words ("Use project URL if not specified
 		// otherwise", chrome-devtools navigate_page).
 		"if not specified", "if not provided",
+		// A value's encoding and a list of values under its heading
+		// ("arguments: JSON string of arguments", "Supported formats:
+		// kml, gpx, ..."), which the parameter's own name ("format")
+		// is not.
+		"json string", "json object", "json array", "supported formats", "supported values", "supported types",
+		"accepted values", "allowed values", "valid values",
 	},
 	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
 

@@ -1599,6 +1599,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// ("If is_revision is true"): it says what it read.
 		{"a five for parameters says they are named, not each explained", `{"name": "think", "description": "Record one thinking step of a chain of thoughts. Pass the thought, the thoughtNumber and the totalThoughts you expect; mark a revision with isRevision, and only set nextThoughtNeeded to false when you are truly done with the whole chain of thoughts and have reached a satisfactory final answer.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "thoughtNumber": {"type": "integer", "description": "Its number."}, "totalThoughts": {"type": "integer", "description": "How many."}, "isRevision": {"type": "boolean", "description": "A revision."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
 			nil, "parameter_semantics", 5, `names most parameters (isRevision, nextThoughtNeeded, thought, thoughtNumber, totalThoughts) in 48 words, with format or value cues ("to false")`, "explains most"},
+
+		// 131. Once a parameter's own name is no value cue (group 129),
+		// what a text says of a value in other words must be read:
+		// "arguments: JSON string of arguments" gives its encoding,
+		// "Supported formats: kml (Google Earth), gpx" lists values
+		// (development answers that only the names "arguments" and
+		// "format" had held up).
+		{"a json string is a value cue", `{"name": "invoke_op", "description": "Run a connector operation. Args: arguments: JSON string of arguments for the operation.", "inputSchema": {"type": "object", "properties": {"arguments": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `with cues such as "json string"`, `"arguments"`},
+		{"supported formats list values", `{"name": "export_mission", "description": "Export a mission to a flight controller format. Supported formats: kml (Google Earth), gpx (GPS Exchange).", "inputSchema": {"type": "object", "properties": {"format": {"type": "string", "description": "The format."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for format ("supported formats")`, `("format")`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
