@@ -1058,8 +1058,8 @@ func (f *facts) namesMentioned(t lex.Text) bool {
 // not "relations between entities") or before two bounds in words or
 // parameters' names ("between one and ten", "between min and max"), any
 // cue not before a word of
-// notBefore ("up to 10", not "up-to-date"), and no cue that is the whole
-// name of a parameter (paramNamed: "url" of url).
+// notBefore ("up to 10", not "up-to-date"), and no handle word that is
+// the whole name of a parameter (paramNamed: "url" of url).
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 	if f.paramNamed(c) {
 		return false
@@ -1097,10 +1097,17 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 	return true
 }
 
-// paramNamed reports whether value cue c is the whole name of one of
-// the tool's parameters: there the word names the parameter ("Go to a
-// URL" of url), and says nothing of its values.
+// paramNamed reports whether value cue c is a handle word
+// (lists.handleWords: "url") that is the whole name of one of the
+// tool's parameters: there the word names the parameter ("Go to a URL"
+// of url), and says nothing of its values. A value cue that names a
+// kind of values ("format", "range", "pattern") still counts where it
+// is a parameter's name: "as a JSON, CSV or Markdown document" of
+// format gives its values in words no cue reads.
 func (f *facts) paramNamed(c string) bool {
+	if !slices.Contains(lists.handleWords, c) {
+		return false
+	}
 	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
 }
 

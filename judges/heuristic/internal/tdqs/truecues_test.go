@@ -1600,16 +1600,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"a five for parameters says they are named, not each explained", `{"name": "think", "description": "Record one thinking step of a chain of thoughts. Pass the thought, the thoughtNumber and the totalThoughts you expect; mark a revision with isRevision, and only set nextThoughtNeeded to false when you are truly done with the whole chain of thoughts and have reached a satisfactory final answer.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "thoughtNumber": {"type": "integer", "description": "Its number."}, "totalThoughts": {"type": "integer", "description": "How many."}, "isRevision": {"type": "boolean", "description": "A revision."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
 			nil, "parameter_semantics", 5, `names most parameters (isRevision, nextThoughtNeeded, thought, thoughtNumber, totalThoughts) in 48 words, with format or value cues ("to false")`, "explains most"},
 
-		// 131. Once a parameter's own name is no value cue (group 129),
-		// what a text says of a value in other words must be read:
-		// "arguments: JSON string of arguments" gives its encoding,
-		// "Supported formats: kml (Google Earth), gpx" lists values
-		// (development answers that only the names "arguments" and
-		// "format" had held up).
-		{"a json string is a value cue", `{"name": "invoke_op", "description": "Run a connector operation. Args: arguments: JSON string of arguments for the operation.", "inputSchema": {"type": "object", "properties": {"arguments": {"type": "string"}}}}`,
-			nil, "parameter_semantics", 4, `with cues such as "json string"`, `"arguments"`},
-		{"supported formats list values", `{"name": "export_mission", "description": "Export a mission to a flight controller format. Supported formats: kml (Google Earth), gpx (GPS Exchange).", "inputSchema": {"type": "object", "properties": {"format": {"type": "string", "description": "The format."}}}}`,
-			nil, "parameter_semantics", 4, `adds meaning for format ("supported formats")`, `("format")`},
+		// 131. A value's encoding and a heading over a list of values
+		// say what a parameter takes: "request: JSON object with
+		// {dsl_version, ops}" (BlenderMCP execute_ops) and "supported
+		// values: kml, gpx" read "no value cue" in 1.5.8.
+		{"a json object is a value cue", `{"name": "execute_ops", "description": "Execute an ops request in Blender. The request: JSON object with {dsl_version, ops}.", "inputSchema": {"type": "object", "properties": {"request": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `with cues such as "json object"`, "does not say what values"},
+		{"supported values list values", `{"name": "export_mission", "description": "Export a mission as a file. Pass the kind of file; supported values: kml, gpx.", "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "description": "The kind."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for kind ("supported values")`, "no format or value cue"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
