@@ -340,8 +340,9 @@ var lists = struct {
 		// simulate-research-query).
 		"to true", "to false", "is true", "is false", "be true", "be false",
 		// A default in other words ("Use project URL if not specified
-		// otherwise", chrome-devtools navigate_page).
-		"if not specified", "if not provided",
+		// otherwise", chrome-devtools navigate_page; "fields you leave
+		// out keep their values", tidy update_bookmark).
+		"if not specified", "if not provided", "leave out", "left out",
 		// A value's encoding and a list of values under its heading
 		// ("arguments: JSON string of arguments", "Supported formats:
 		// kml, gpx, ..."), which the parameter's own name ("format")

@@ -1608,6 +1608,12 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 4, `with cues such as "json object"`, "does not say what values"},
 		{"supported values list values", `{"name": "export_mission", "description": "Export a mission as a file. Pass the kind of file; supported values: kml, gpx.", "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "description": "The kind."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for kind ("supported values")`, "no format or value cue"},
+
+		// 132. tidy update_bookmark: "fields you leave out keep their
+		// values" says what omitting a parameter does, as "omit" does;
+		// 1.5.8 gave it a five through its url's name alone.
+		{"leave out says what omitting does", "{\"name\": \"update_bookmark\", \"description\": \"Update a bookmark's title or note: each field you pass overwrites the old value, and a note you leave out keeps its value.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"title\": {\"type\": \"string\", \"description\": \"New title.\"}, \"note\": {\"type\": \"string\", \"description\": \"New note.\"}}}}",
+			nil, "parameter_semantics", 4, `adds meaning for note, title ("leave out")`, "no format or value cue"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
