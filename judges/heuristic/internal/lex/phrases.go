@@ -124,7 +124,7 @@ func (p *Phrases) scanMasked(t Text, mask []bool, hit func(int) bool) {
 		}
 		if p.firsts[w[0]]&lengthBit(w) != 0 {
 			for _, i := range p.byFirst[w] {
-				if p.at(ws, at, i) && (mask == nil || !slices.Contains(mask[at:min(at+len(p.words[i]), len(mask))], true)) && hit(i) {
+				if p.at(ws, at, i) && (mask == nil || !slices.Contains(mask[at:min(at+len(p.words[i]), len(mask))], true)) && !t.Crosses(at, len(p.words[i])) && hit(i) {
 					return
 				}
 			}

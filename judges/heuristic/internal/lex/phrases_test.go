@@ -122,21 +122,73 @@ func TestPhrases(t *testing.T) {
 	for _, list := range lists {
 		p := NewPhrases(list)
 		for _, s := range texts {
-			tx := NewText(s)
-			gotFirst, gotOK := tx.FirstIn(p)
-			wantFirst, wantOK := tx.FirstOf(list)
-			if gotFirst != wantFirst || gotOK != wantOK {
-				t.Errorf("FirstIn(%q) in %q = %q, %v; FirstOf gives %q, %v", list, s, gotFirst, gotOK, wantFirst, wantOK)
+			for _, tx := range []Text{NewText(s), NewText(s).WithinSentences()} {
+				phrasesAgree(t, p, list, tx)
 			}
-			if got, want := tx.AllIn(p), tx.AllOf(list); !slices.Equal(got, want) {
-				t.Errorf("AllIn(%q) in %q = %q; AllOf gives %q", list, s, got, want)
-			}
-			m := tx.Matched(p)
-			for i, phrase := range list {
-				if m[i] != tx.Has(phrase) {
-					t.Errorf("Matched(%q) in %q says %v for %q; Has says %v", list, s, m[i], phrase, !m[i])
-				}
-			}
+		}
+	}
+}
+
+// phrasesAgree checks that FirstIn, AllIn and Matched of the compiled
+// list p find in tx what FirstOf, AllOf and Has find of list.
+func phrasesAgree(t *testing.T, p *Phrases, list []string, tx Text) {
+	t.Helper()
+	s := tx.Raw
+	gotFirst, gotOK := tx.FirstIn(p)
+	wantFirst, wantOK := tx.FirstOf(list)
+	if gotFirst != wantFirst || gotOK != wantOK {
+		t.Errorf("FirstIn(%q) in %q = %q, %v; FirstOf gives %q, %v", list, s, gotFirst, gotOK, wantFirst, wantOK)
+	}
+	if got, want := tx.AllIn(p), tx.AllOf(list); !slices.Equal(got, want) {
+		t.Errorf("AllIn(%q) in %q = %q; AllOf gives %q", list, s, got, want)
+	}
+	m := tx.Matched(p)
+	for i, phrase := range list {
+		if m[i] != tx.Has(phrase) {
+			t.Errorf("Matched(%q) in %q says %v for %q; Has says %v", list, s, m[i], phrase, !m[i])
+		}
+	}
+}
+
+// TestWithinSentences: a Text from WithinSentences finds a phrase of
+// several words only within one sentence, a line broken in the middle
+// of one being one still; a plain Text finds it across.
+func TestWithinSentences(t *testing.T) {
+	p := NewPhrases([]string{"do not use", "only use", "up to", "use"})
+	for _, c := range []struct {
+		text     string
+		phrase   string
+		within   bool // WithinSentences finds phrase
+		contexts int  // its Contexts
+	}{
+		{"Do not. Use this when you need one.", "do not use", false, 0},
+		{"Do not use this. Do not. Use that.", "do not use", true, 1},
+		{"For groups only. Use this for many.", "only use", false, 0},
+		{"Wake the device up. To start it, pass an id.", "up to", false, 0},
+		{"Wake the device up! To start it, pass an id.", "up to", false, 0},
+		{"Wake the device up\nTo start it, pass an id.", "up to", false, 0},
+		{"List the logs, up to 50 at a time.", "up to", true, 1},
+		{"Do not\nuse this for lists.", "do not use", true, 1},
+		{"Wake it up,\nto start it.", "up to", true, 1},
+		{"Read. Use it.", "use", true, 1},
+	} {
+		text := c.text
+		plain, bounded := NewText(text), NewText(text).WithinSentences()
+		if !plain.Has(c.phrase) {
+			t.Errorf("NewText(%q) does not have %q", text, c.phrase)
+		}
+		if got := bounded.Has(c.phrase); got != c.within {
+			t.Errorf("WithinSentences of %q: Has(%q) = %v, want %v", text, c.phrase, got, c.within)
+		}
+		if got := len(bounded.Contexts(c.phrase)); got != c.contexts {
+			t.Errorf("WithinSentences of %q: %d contexts of %q, want %d", text, got, c.phrase, c.contexts)
+		}
+		if got := bounded.HasUnnegated(c.phrase); got != c.within && !strings.HasPrefix(c.phrase, "do not") {
+			t.Errorf("WithinSentences of %q: HasUnnegated(%q) = %v, want %v", text, c.phrase, got, c.within)
+		}
+		found := slices.Contains(bounded.AllIn(p), c.phrase)
+		if found != c.within {
+			t.Errorf("WithinSentences of %q: AllIn finds %q: %v, want %v", text, c.phrase, found, c.within)
 		}
 	}
 }

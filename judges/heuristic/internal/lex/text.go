@@ -20,13 +20,21 @@ type Text struct {
 	// norm, and sentenceAt[len(Sentences)] where the last one's end:
 	// Sentence cuts a sentence's words out of the text's own.
 	sentenceAt []wordAt
+	// bounded makes a phrase of more than one word match only within
+	// a sentence (WithinSentences).
+	bounded bool
 }
 
 // wordAt is a place between words: the index in Words of the word after
 // it, and the offset in norm of the space before that word. raw is, at
 // the start of a sentence of an ASCII text, where the sentence starts in
-// Raw (and Lower, which lines up with it), and -1 elsewhere.
-type wordAt struct{ word, norm, raw int }
+// Raw (and Lower, which lines up with it), and -1 elsewhere. ends says
+// that the words before it end a sentence: false at the start of a
+// sentence that goes on a line the one before broke (wraps).
+type wordAt struct {
+	word, norm, raw int
+	ends            bool
+}
 
 // NewText prepares s for the cues. Its words are read sentence by
 // sentence, so that each sentence's are a run of them (Sentence); they
@@ -49,14 +57,89 @@ func NewText(s string) Text {
 			at = raw + strings.Index(t.Raw[raw:], sentence)
 			raw = at + len(sentence)
 		}
-		t.sentenceAt[k] = wordAt{n, len(buf) - 1, at}
+		t.sentenceAt[k] = wordAt{n, len(buf) - 1, at, k == 0 || !wraps(t.Sentences[k-1], sentence)}
 		var m int
 		buf, m = appendWords(buf, sentence)
 		n += m
 	}
-	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1, -1}
+	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1, -1, true}
 	t.norm, t.Words = cutWords(buf, n)
 	return t
+}
+
+// wraps reports whether sentence next, which Sentences cut from prev at
+// a line break, goes on with prev's sentence: prev ends in a letter, a
+// digit or a comma and next opens with a lower-case letter ("The
+// snapshot lists page elements along with a unique" and "identifier
+// (uid)."), as a text broken into lines of a width reads.
+func wraps(prev, next string) bool {
+	last, _ := utf8.DecodeLastRuneInString(prev)
+	first, _ := utf8.DecodeRuneInString(next)
+	return (unicode.IsLetter(last) || unicode.IsDigit(last) || last == ',') && unicode.IsLower(first)
+}
+
+// WithinSentences returns t, a Text from NewText, matching a phrase of
+// more than one word only where its words are in one sentence: "Do
+// not. Use this when ..." says no "do not use", and "oldest first. Use
+// it" no "first use". A sentence that a line break cut in the middle
+// (wraps) is one sentence still. Has, Find, Matching, Contexts,
+// HasUnnegated, FirstIn, AllIn and Matched read it so; the words and
+// sentences are t's.
+func (t Text) WithinSentences() Text {
+	t.bounded = true
+	return t
+}
+
+// Crosses reports whether the n words of t from word i on run across the
+// end of a sentence, in a Text from WithinSentences; in any other, false.
+func (t Text) Crosses(i, n int) bool {
+	if !t.bounded || n < 2 || len(t.sentenceAt) < 3 {
+		return false
+	}
+	for _, at := range t.sentenceAt[1 : len(t.sentenceAt)-1] {
+		if at.word >= i+n {
+			return false
+		}
+		if at.word > i && at.ends {
+			return true
+		}
+	}
+	return false
+}
+
+// crossesAt reports whether phrase, found at offset at of t.norm (the
+// space before it), runs across the end of a sentence: Crosses read on
+// norm.
+func (t Text) crossesAt(at int, phrase string) bool {
+	if !t.bounded || len(t.sentenceAt) < 3 || strings.IndexByte(phrase, ' ') < 0 {
+		return false
+	}
+	end := at + 1 + len(strings.TrimSuffix(phrase, "*"))
+	for _, s := range t.sentenceAt[1 : len(t.sentenceAt)-1] {
+		if s.norm >= end {
+			return false
+		}
+		if s.norm > at && s.ends {
+			return true
+		}
+	}
+	return false
+}
+
+// find returns the offset in t.norm, at from or after it, where phrase
+// starts (the space before it), or -1: findPhrase, passing over an
+// occurrence that runs across the end of a sentence (crossesAt).
+func (t Text) find(from int, phrase string) int {
+	for {
+		i := findPhrase(t.norm[from:], phrase)
+		if i < 0 {
+			return -1
+		}
+		if at := from + i; !t.crossesAt(at, phrase) {
+			return at
+		}
+		from += i + 1
+	}
 }
 
 // isASCII reports whether s is all ASCII.
@@ -376,7 +459,7 @@ func (t Text) Has(phrase string) bool {
 
 // Find returns the offset in t.norm where phrase starts, or -1.
 func (t Text) Find(phrase string) int {
-	return findPhrase(t.norm, phrase)
+	return t.find(0, phrase)
 }
 
 // findPhrase finds phrase in norm, which starts and ends with a space,
@@ -506,14 +589,12 @@ func (t Text) AllOf(list []string) []string {
 // HasUnnegated reports whether phrase occurs in t with no negation among
 // the two words before it.
 func (t Text) HasUnnegated(phrase string) bool {
-	norm := t.norm
 	base := 0
 	for {
-		i := findPhrase(norm[base:], phrase)
-		if i < 0 {
+		at := t.find(base, phrase)
+		if at < 0 {
 			return false
 		}
-		at := base + i
 		if !negatedBy(t.wordsBefore(at)) {
 			return true
 		}
@@ -583,11 +664,10 @@ type Context struct {
 func (t Text) Contexts(phrase string) []Context {
 	var out []Context
 	for base := 0; ; {
-		i := findPhrase(t.norm[base:], phrase)
-		if i < 0 {
+		at := t.find(base, phrase)
+		if at < 0 {
 			return out
 		}
-		at := base + i
 		before := t.wordsBefore(at)
 		k := len(before)
 		// The phrase itself, then what follows it.

@@ -391,14 +391,20 @@ func naming(tools []surfaceTool, ns string) dimension {
 	if ns != "" {
 		prefix = fmt.Sprintf(" after the shared prefix %q", ns)
 	}
+	// Names that carry no verb put none anywhere: they are counted as
+	// such (seqthink's lone "sequentialthinking").
+	placing := fmt.Sprintf("%d of %d put the verb the same way (%s%s)", placeN, len(tools), domPlace, prefix)
+	if domPlace == "no verb" {
+		placing = fmt.Sprintf("%d of %d carry no verb%s", placeN, len(tools), prefix)
+	}
 	if len(styles) <= 1 {
 		style := domStyle
 		if style == "" {
 			style = "single words"
 		}
-		return dim(score, "every name uses %s; %d of %d put the verb the same way (%s%s).", style, placeN, len(tools), domPlace, prefix)
+		return dim(score, "every name uses %s; %s.", style, placing)
 	}
-	return dim(score, "names mix conventions (%s); %d of %d put the verb the same way (%s%s).", describeCounts(styles), placeN, len(tools), domPlace, prefix)
+	return dim(score, "names mix conventions (%s); %s.", describeCounts(styles), placing)
 }
 
 func describeCounts(m map[string]int) string {

@@ -209,6 +209,9 @@ var lists = struct {
 		// "Call when prior sessions ... may matter" (server-memory
 		// memory_context) says when as "call it when" does.
 		"call when",
+		// A heading over the occasions ("When to use: Automating a
+		// known multi-step flow", openchrome act).
+		"when to use",
 	},
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
@@ -217,6 +220,9 @@ var lists = struct {
 		// "Not useful for SARIF output" (tactual diff_results), "Skip for
 		// one-off answers" (server-memory memory_context).
 		"not useful", "skip for", "skip when", "skip if",
+		// A heading over the cases to leave to other tools ("When NOT
+		// to use: Use interact for a single element action").
+		"when not to use",
 	},
 	usageAlternative: []string{
 		"instead", "rather than", "prefer", "alternatively", "see also", "unlike", "as opposed to", "in contrast",
@@ -329,6 +335,20 @@ var lists = struct {
 		"milliseconds", "seconds", "minutes", "bytes", "range", "maximum", "minimum", "at most", "at least",
 		"up to", "optional", "optionally", "required", "defaults to", "either", "accepts", "expects", "parameter",
 		"parameters", "argument", "arguments", "must", "unless", "omit", "omitted",
+		// A flag's value ("Only set nextThoughtNeeded to false when
+		// truly done", seqthink; "If 'ambiguous' is true", everything
+		// simulate-research-query).
+		"to true", "to false", "is true", "is false", "be true", "be false",
+		// A default in other words ("Use project URL if not specified
+		// otherwise", chrome-devtools navigate_page; "fields you leave
+		// out keep their values", tidy update_bookmark).
+		"if not specified", "if not provided", "leave out", "left out",
+		// A value's encoding and a list of values under its heading
+		// ("arguments: JSON string of arguments", "Supported formats:
+		// kml, gpx, ..."), which the parameter's own name ("format")
+		// is not.
+		"json string", "json object", "json array", "supported formats", "supported values", "supported types",
+		"accepted values", "allowed values", "valid values",
 	},
 	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
 
@@ -705,6 +725,37 @@ var backgroundRuns = []string{
 	"process", "processes", "job", "jobs", "task", "tasks", "thread", "threads", "worker", "workers", "mode",
 	"execution", "operation", "operations", "run", "runs", "session", "sessions",
 }
+
+// cannotCue is the constraint phrase that a condition also opens with:
+// after a word of conditionLeads in its clause ("If you cannot find
+// what you need after 3 calls", context7 resolve-library-id; "Use this
+// when other input methods like fill() cannot be used", chrome-devtools
+// press_key) it says when something holds, no limit of the tool's
+// (facts.cannotOfTool). "The last open page cannot be closed" is one.
+const cannotCue = "cannot"
+
+// conditionLeads open a clause that sets a condition.
+var conditionLeads = []string{"if", "when", "whenever", "unless"}
+
+// requirementWords, just before "to" and a when-to-use phrase that
+// opens with "use" or "call", make the call what something else is
+// needed for ("the exact library ID required to use this tool",
+// context7 query-docs; "in order to call this"), no occasion for it
+// (whenToUse).
+var requirementWords = []string{"required", "needed", "necessary", "order"}
+
+// effectPurposeCues are the implied usage phrases that, in a sentence
+// that opens with the tool's own verb in the third person and speaks
+// of no call (callWords), give the purpose of what the tool does ("Resizes
+// the page's window so that the page has specified dimension",
+// chrome-devtools resize_page), no occasion to call it
+// (facts.purposeOfCall).
+var effectPurposeCues = []string{"so that", "in order to"}
+
+// kebabParticles are the words that, after a verb and a hyphen, make a
+// word of English rather than a tool's name of kebab case ("read-only",
+// "log-out", "opt-in"), beside the stop words (tool.kebabToolName).
+var kebabParticles = []string{"only", "off", "out", "down", "over", "back"}
 
 // noteDirections are the words that, in a note on a field, point the
 // caller to a tool ("use run_async for longer jobs"): such a note names

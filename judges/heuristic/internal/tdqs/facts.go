@@ -184,7 +184,9 @@ func readFacts(in *ToolInput) (*facts, error) {
 
 	f.titleWords = lex.Words(v.Title)
 
-	f.desc = lex.NewText(v.Description)
+	// A cue of several words holds within one sentence: "Do not. Use
+	// this when ..." says no "do not use".
+	f.desc = lex.NewText(v.Description).WithinSentences()
 	f.nWords = len(f.desc.Words)
 	f.hasDesc = f.nWords > 0
 	if len(f.desc.Sentences) > 0 {
@@ -699,14 +701,14 @@ func (f *facts) findDisclosures() []found {
 	d := f.desc
 	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
 	if f.examples != "" {
-		d = lex.NewText(f.examples)
+		d = lex.NewText(f.examples).WithinSentences()
 	}
 	if heading || strings.IndexByte(d.Raw, '"') >= 0 {
 		raw := withoutQuoted(d.Raw)
 		if heading {
 			raw = cautionHeading.ReplaceAllString(raw, " :")
 		}
-		d = lex.NewText(raw)
+		d = lex.NewText(raw).WithinSentences()
 	}
 	// The words of a snake_case name (group_limit_type, timeout_ms) are
 	// its name, no statement of what the tool does: a phrase is found
@@ -1061,6 +1063,9 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 	if p == backgroundCue {
 		return runsInBackground(d)
 	}
+	if p == cannotCue {
+		return cannotOfTool(d, p)
+	}
 	if slices.Contains(keepVerbs, p) {
 		return keptByTool(d, p)
 	}
@@ -1091,6 +1096,17 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		return false
 	}
 	return notAfterOnce(d, p)
+}
+
+// cannotOfTool reports whether cannotCue (p) occurs in d at least once
+// as a limit of the tool's: read clause by clause (phraseInClauses),
+// with no word of conditionLeads before it in its clause, which makes
+// it a condition ("If you cannot find what you need", "when other
+// input methods cannot be used").
+func cannotOfTool(d lex.Text, p string) bool {
+	return phraseInClauses(d, p, false, func(_ string, ws []string, i int) bool {
+		return !slices.ContainsFunc(ws[:i], func(w string) bool { return slices.Contains(conditionLeads, w) })
+	})
 }
 
 // deniesOwnEffect reports whether the denial of an effect p

@@ -248,7 +248,8 @@ func (f *facts) usage() dimension {
 // a condition (whenOpensClause); usedCue only with the tool for its
 // subject (usedOfTool); ifCue only where it sets a condition on the
 // call (callCondition); an example (exampleCues) only of a use
-// (exampleOfUse).
+// (exampleOfUse); a purpose (effectPurposeCues) only of a call
+// (purposeOfCall).
 func (f *facts) impliedHolds(p string) bool {
 	switch p {
 	case "when":
@@ -261,7 +262,30 @@ func (f *facts) impliedHolds(p string) bool {
 	if slices.Contains(exampleCues, p) {
 		return f.exampleOfUse(p)
 	}
+	if slices.Contains(effectPurposeCues, p) {
+		return f.purposeOfCall(p)
+	}
 	return true
+}
+
+// purposeOfCall reports whether purpose phrase p (effectPurposeCues)
+// occurs in the description at least once in a sentence that does not
+// open with the tool's own verb in the third person (toolStepOpens)
+// or that speaks of a call (callWords): there it says what a call is
+// for ("Call it first so that the session is ready"); in a sentence of
+// the tool's own act ("Resizes the window so that the page has the
+// given size") it says what the act is for.
+func (f *facts) purposeOfCall(p string) bool {
+	for k := range f.desc.Sentences {
+		if !f.desc.SentenceHas(k, p) {
+			continue
+		}
+		sw := f.sentenceTexts()[k].Words
+		if !toolStepOpens(sw) || slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+			return true
+		}
+	}
+	return false
 }
 
 // callCondition reports whether ifCue occurs in the description at
@@ -341,7 +365,7 @@ func (f *facts) exampleOfUse(p string) bool {
 	pw := strings.Fields(p)
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) {
+		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
 			continue
 		}
 		j := i + len(pw)
@@ -395,7 +419,10 @@ func (f *facts) usedOfTool() bool {
 // which whenNot reads, not when to call); "use for", "use to" and "use
 // when" not after "to", which makes them say what a value is for
 // ("defaultShell (shell to use for commands)", desktop-commander
-// get_config), not when to use the tool. A negation a word further
+// get_config), not when to use the tool; none that opens with "use" or
+// "call" after a word of requirementWords and "to", which says what the
+// call needs ("the library ID required to use this tool", context7
+// query-docs). A negation a word further
 // denies something else ("Returns entity records, not memories — use it
 // to resolve an entity_key").
 func (f *facts) whenToUse() (string, bool) {
@@ -411,9 +438,13 @@ func (f *facts) whenToUse() (string, bool) {
 			return f.occasionOfTool(q)
 		}
 		bare := qw[0] == "use" && len(qw) == 2
+		verb := qw[0] == "use" || qw[0] == "call"
 		ws := f.desc.Words
 		for i := range ws {
-			if !phraseAt(ws, i, qw, false) {
+			if !phraseAt(ws, i, qw, false) || f.desc.Crosses(i, len(qw)) {
+				continue
+			}
+			if verb && i > 1 && ws[i-1] == "to" && slices.Contains(requirementWords, ws[i-2]) {
 				continue
 			}
 			if i == 0 || !lex.Negation(ws[i-1]) && !(bare && ws[i-1] == "to") {
@@ -479,23 +510,42 @@ func (f *facts) pointsElsewhere(clause string, before []string) bool {
 
 // pointedName reports whether field, a word of a clause as written
 // (lowered: t), is the name of a tool other than this one: a sibling's
-// (namesTool), one written as a name (writtenAsName) or of kebab case,
-// but not the tool's own name nor one of its own words that is no name
-// of snake or kebab case ("Use GraphQL when you need nested data", of
+// (namesTool), one written as a name (writtenAsName) or, where the
+// question lists no tool names, of kebab case (kebabToolName), but not
+// the tool's own name nor one of its own words that is no name of snake
+// or kebab case ("Use GraphQL when you need nested data", of
 // query_graphql; but "use `create_issue_note`" of create_issue points
 // elsewhere).
 func (f *facts) pointedName(field, t string) bool {
 	if t == "" || strings.EqualFold(t, f.name) || !strings.ContainsAny(t, "_-") && f.owns(lex.Stem(t)) {
 		return false
 	}
-	return f.writtenAsName(field) || kebabName(t)
+	return f.writtenAsName(field) || f.names == nil && len(f.siblings) == 0 && kebabToolName(t)
 }
 
-// kebabName reports whether t, a lowered word as written, is a name of
-// kebab case: letters on both sides of a hyphen ("apply-diff").
-func kebabName(t string) bool {
-	i := strings.IndexByte(t, '-')
-	return i > 0 && i+1 < len(t) && lex.IdentByte(t[i-1]) && lex.IdentByte(t[i+1])
+// kebabToolName reports whether t, a lowered word as written, reads as
+// a tool's name of kebab case: letters on both sides of each hyphen,
+// a verb first and no function word nor particle (kebabParticles) after
+// it ("apply-diff", "list-labels"). A word of English written with
+// hyphens ("kebab-case", "read-only", "up-to-date") names no tool; where the question lists
+// the tools, only theirs are names (namesTool), so "Use kebab-case
+// names" points nowhere.
+func kebabToolName(t string) bool {
+	parts := strings.Split(t, "-")
+	if len(parts) < 2 || verbForm(parts[0]) == "" {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || !lex.IdentByte(p[0]) || !lex.IdentByte(p[len(p)-1]) {
+			return false
+		}
+	}
+	for _, p := range parts[1:] {
+		if lex.StopwordSet[p] || slices.Contains(kebabParticles, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // nameMarks are the marks around a word or a name in a clause as
@@ -585,23 +635,11 @@ func (f *facts) prerequisite() (string, bool) {
 }
 
 // prerequisiteHolds reports whether prerequisite phrase p, which the
-// description has, orders the call: within one sentence (the words of
-// "Search the bookmarks, newest first. Use it when ..." run "first use"
-// across two) and, for the phrases of prerequisiteWords, where ordersAt
-// finds it.
+// description has (within one sentence, as every cue of several words:
+// "Search the bookmarks, newest first. Use it when ..." has no "first
+// use"), orders the call: for the phrases of prerequisiteWords, where
+// ordersAt finds it.
 func (f *facts) prerequisiteHolds(p string) bool {
-	if strings.IndexByte(p, ' ') >= 0 && len(f.desc.Sentences) > 1 {
-		within := false
-		for k := range f.desc.Sentences {
-			if f.desc.SentenceHas(k, p) {
-				within = true
-				break
-			}
-		}
-		if !within {
-			return false
-		}
-	}
 	return prerequisiteWords[p] == nil || f.ordersAt(p)
 }
 
@@ -617,7 +655,7 @@ func (f *facts) ordersAt(p string) bool {
 	pw := prerequisiteWords[p]
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) {
+		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
 			continue
 		}
 		before := ws[max(0, i-3):i]
@@ -933,7 +971,11 @@ func (f *facts) parameters() dimension {
 	switch {
 	case cov > 0.8:
 		if explains && len(f.mentioned)*3 >= n*2 && f.nWords >= 40 {
-			return dim(5, "schema coverage %d%% and the description explains most parameters (%s) with format or value cues (%q).", pct, named, format)
+			// The cue is one sentence's: the text names most
+			// parameters and says what values one of them takes, not
+			// what each one does (seqthink names nine, and gives a
+			// value for one).
+			return dim(5, "schema coverage %d%% and the description names most parameters (%s) in %d words, with format or value cues (%q).", pct, named, f.nWords, format)
 		}
 		if explains {
 			return dim(4, "schema coverage %d%% (baseline 3) and the description adds meaning for %s (%q).", pct, named, format)
@@ -1016,8 +1058,12 @@ func (f *facts) namesMentioned(t lex.Text) bool {
 // not "relations between entities") or before two bounds in words or
 // parameters' names ("between one and ten", "between min and max"), any
 // cue not before a word of
-// notBefore ("up to 10", not "up-to-date").
+// notBefore ("up to 10", not "up-to-date"), and no handle word that is
+// the whole name of a parameter (paramNamed: "url" of url).
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
+	if f.paramNamed(c) {
+		return false
+	}
 	switch c {
 	case "required":
 		return f.requiredOfParam(t)
@@ -1049,6 +1095,20 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 		return false
 	}
 	return true
+}
+
+// paramNamed reports whether value cue c is a handle word
+// (lists.handleWords: "url") that is the whole name of one of the
+// tool's parameters: there the word names the parameter ("Go to a URL"
+// of url), and says nothing of its values. A value cue that names a
+// kind of values ("format", "range", "pattern") still counts where it
+// is a parameter's name: "as a JSON, CSV or Markdown document" of
+// format gives its values in words no cue reads.
+func (f *facts) paramNamed(c string) bool {
+	if !slices.Contains(lists.handleWords, c) {
+		return false
+	}
+	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
 }
 
 // startsWithDigit reports whether word w opens with a digit.

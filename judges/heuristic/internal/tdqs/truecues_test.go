@@ -1500,6 +1500,120 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "implied"},
 		{"for example to before a verb is still usage", `{"name": "compare_runs", "description": "Show two runs side by side, for example to compare their timings."}`,
 			nil, "usage_guidelines", 3, `implied ("for example")`, ""},
+
+		// 122. A cue of several words holds within one sentence, as a
+		// prerequisite's has since group 118: gitlab list_namespaces'
+		// "for groups only. Use this for a collection" said no "only
+		// use", memento memory_graph's "Read-only. Use after
+		// memory_search" neither, openchrome act's "in one call. When
+		// NOT to use" no "call when", and "Wake the device up. To start
+		// it" no "up to". A line broken in the middle of a sentence is
+		// one sentence still.
+		{"only. use across two sentences is no when-not", `{"name": "list_namespaces", "description": "List all namespaces. Filter by kind for groups only. Use this for a collection of resources."}`,
+			nil, "usage_guidelines", 4, `when to use ("use this for")`, "only use"},
+		{"read-only. use after is no when-not", `{"name": "memory_graph", "description": "Walk from one memory outward. Read-only. Use after memory_search to map related concepts."}`,
+			[]string{"memory_search"}, "usage_guidelines", 4, "named tools memory_search", "only use"},
+		{"do not. use across two sentences is no when-not", `{"name": "get_item", "description": "Get an item. Do not. Use this when you need one."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, "do not use"},
+		{"call. when across two sentences is no when", `{"name": "get_page", "description": "Get a page of results. You may call. When done, stop."}`,
+			nil, "usage_guidelines", 3, `implied ("when")`, "call when"},
+		{"up. to across two sentences is no limit", `{"name": "wake_up", "description": "Wake the device up. To start it, pass an id."}`,
+			nil, "behavioral_transparency", 2, "no disclosure", "up to"},
+		{"a phrase on a wrapped line still holds", "{\"name\": \"get_item\", \"description\": \"Get an item. Do not\\nuse this for lists.\"}",
+			nil, "usage_guidelines", 4, `when not to ("do not use")`, ""},
+		{"up to within a sentence is still a limit", `{"name": "list_logs", "description": "List the logs, up to 50 at a time."}`,
+			nil, "behavioral_transparency", 2, `pagination and size ("up to")`, ""},
+
+		// 123. A word of English written with hyphens after "use" names
+		// no tool where the question lists the tools and none is
+		// called so: "Use kebab-case names when you need a label for a
+		// new topic" says when to call this tool, no other's.
+		{"use kebab-case points at no tool", `{"name": "create_label", "description": "Create a label. Use kebab-case names when you need a label for a new topic."}`,
+			[]string{"list_labels", "delete_label"}, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use read-only mode with no tool list points at no tool", `{"name": "open_db", "description": "Open a database. Use read-only mode when you need to inspect it."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, ""},
+		{"use a sibling's kebab name still points elsewhere", `{"name": "create_label", "description": "Create a label. Use list-labels when you need to see the existing ones."}`,
+			[]string{"list-labels"}, "usage_guidelines", 4, "named tools list-labels", "when to use"},
+
+		// 124. openchrome act: the headings "When to use:" and "When
+		// NOT to use:" say when and when not, which 1.5.8 read only
+		// as an implied "when" once group 122 took its "call when".
+		{"a when to use heading says when", `{"name": "act", "description": "Run several browser steps in sequence.\n\nWhen to use: Automating a known flow in one call."}`,
+			nil, "usage_guidelines", 4, `when to use ("when to use")`, "implied"},
+		{"a when not to use heading says when not", `{"name": "act", "description": "Run several browser steps in sequence. When NOT to use: a single click."}`,
+			nil, "usage_guidelines", 4, `when not to ("when not to use")`, "implied"},
+
+		// 125. context7 resolve-library-id: "If you cannot find what
+		// you need after 3 calls" and chrome-devtools press_key: "Use
+		// this when other input methods like fill() cannot be used"
+		// set conditions, no constraint of the tool's; "The last open
+		// page cannot be closed" still is one.
+		{"if you cannot is no constraint", `{"name": "resolve_id", "description": "Resolve a name to an id. If you cannot find what you need after 3 calls, use the best result you have."}`,
+			nil, "behavioral_transparency", 3, "no disclosure", "cannot"},
+		{"when others cannot be used is no constraint", `{"name": "press_key", "description": "Press a key or key combination. Use this when other input methods like fill() cannot be used."}`,
+			[]string{"fill"}, "behavioral_transparency", 2, "no disclosure", "cannot"},
+		{"a page that cannot be closed is still a constraint", `{"name": "close_page", "description": "Closes the page by its index. The last open page cannot be closed."}`,
+			nil, "behavioral_transparency", 2, `constraints ("cannot")`, ""},
+
+		// 126. context7 query-docs: "the exact library ID required to
+		// use this tool" says what a call needs, no occasion for it;
+		// "Use this tool to fetch the docs" still says when.
+		{"required to use this tool is no when", `{"name": "query_docs", "description": "Query the docs of a library. Call resolve_id first to get the library ID required to use this tool."}`,
+			[]string{"resolve_id"}, "usage_guidelines", 4, "named tools resolve_id", "use this tool"},
+		{"use this tool to still says when", `{"name": "query_docs", "description": "Query the docs of a library. Use this tool to read its examples."}`,
+			nil, "usage_guidelines", 4, `when to use ("use this tool to")`, ""},
+
+		// 127. chrome-devtools resize_page: "Resizes the page's window
+		// so that the page has specified dimension" gives the purpose
+		// of the tool's own act, no occasion to call it; "Call it
+		// first so that the server is ready" still implies one.
+		{"so that after the tool's own act is no usage", `{"name": "resize_page", "description": "Resizes the page's window so that the page has specified dimension"}`,
+			nil, "usage_guidelines", 2, "no cue", "so that"},
+		{"so that after a call still implies usage", `{"name": "open_session", "description": "Opens a session. Call it first so that the server is ready."}`,
+			nil, "usage_guidelines", 3, `implied ("so that")`, ""},
+
+		// 128. A flag's value is a value cue: everything
+		// simulate-research-query's "If 'ambiguous' is true" and
+		// seqthink's "Only set nextThoughtNeeded to false when truly
+		// done" were said to give "no format or value cue".
+		{"is true of a named flag is a value cue", `{"name": "simulate_query", "description": "Simulates a research query. If 'ambiguous' is true, sends a request for clarification.", "inputSchema": {"type": "object", "properties": {"topic": {"type": "string", "description": "The topic."}, "ambiguous": {"type": "boolean", "description": "Simulate an ambiguous query."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for ambiguous ("is true")`, "no format or value cue"},
+		{"set to false of a named flag is a value cue", `{"name": "think", "description": "Record one thinking step. Only set nextThoughtNeeded to false when truly done.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for nextThoughtNeeded ("to false")`, "no format or value cue"},
+
+		// 129. chrome-devtools navigate_page and new_page: "adds
+		// meaning for url (\"url\")" quoted the word that names the
+		// parameter as what it says of its values; their "Use project
+		// URL if not specified otherwise" gives a default, which is
+		// what is quoted now. A cue beside the name still counts.
+		{"the parameter's own name is no value cue", `{"name": "fetch_page", "description": "Fetch a URL and return its text.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
+			nil, "parameter_semantics", 3, "names url but gives no format or value cue for it", `("url")`},
+		{"if not specified gives a default", `{"name": "navigate_page", "description": "Go to a URL, or back, forward, or reload. Use project URL if not specified otherwise.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for url ("if not specified")`, `("url")`},
+		{"a cue beside the name still counts", `{"name": "fetch_page", "description": "Fetch a page. The url must be absolute.", "inputSchema": {"type": "object", "properties": {"url": {"type": "string", "description": "Target URL"}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for url ("must be")`, ""},
+
+		// 130. seqthink sequentialthinking: parameters 5 said the text
+		// "explains most parameters (... nine names) with format or
+		// value cues", where it names them and gives a value for one
+		// ("If is_revision is true"): it says what it read.
+		{"a five for parameters says they are named, not each explained", `{"name": "think", "description": "Record one thinking step of a chain of thoughts. Pass the thought, the thoughtNumber and the totalThoughts you expect; mark a revision with isRevision, and only set nextThoughtNeeded to false when you are truly done with the whole chain of thoughts and have reached a satisfactory final answer.", "inputSchema": {"type": "object", "properties": {"thought": {"type": "string", "description": "The step."}, "thoughtNumber": {"type": "integer", "description": "Its number."}, "totalThoughts": {"type": "integer", "description": "How many."}, "isRevision": {"type": "boolean", "description": "A revision."}, "nextThoughtNeeded": {"type": "boolean", "description": "Whether another step is needed."}}}}`,
+			nil, "parameter_semantics", 5, `names most parameters (isRevision, nextThoughtNeeded, thought, thoughtNumber, totalThoughts) in 48 words, with format or value cues ("to false")`, "explains most"},
+
+		// 131. A value's encoding and a heading over a list of values
+		// say what a parameter takes: "request: JSON object with
+		// {dsl_version, ops}" (BlenderMCP execute_ops) and "supported
+		// values: kml, gpx" read "no value cue" in 1.5.8.
+		{"a json object is a value cue", `{"name": "execute_ops", "description": "Execute an ops request in Blender. The request: JSON object with {dsl_version, ops}.", "inputSchema": {"type": "object", "properties": {"request": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `with cues such as "json object"`, "does not say what values"},
+		{"supported values list values", `{"name": "export_mission", "description": "Export a mission as a file. Pass the kind of file; supported values: kml, gpx.", "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "description": "The kind."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for kind ("supported values")`, "no format or value cue"},
+
+		// 132. tidy update_bookmark: "fields you leave out keep their
+		// values" says what omitting a parameter does, as "omit" does;
+		// 1.5.8 gave it a five through its url's name alone.
+		{"leave out says what omitting does", "{\"name\": \"update_bookmark\", \"description\": \"Update a bookmark's title or note: each field you pass overwrites the old value, and a note you leave out keeps its value.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"title\": {\"type\": \"string\", \"description\": \"New title.\"}, \"note\": {\"type\": \"string\", \"description\": \"New note.\"}}}}",
+			nil, "parameter_semantics", 4, `adds meaning for note, title ("leave out")`, "no format or value cue"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -1620,6 +1734,14 @@ func TestCoherenceCuesAreTrue(t *testing.T) {
 		}, "completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
 		{"a plural namespace and a verb act on the namespace's resources", namespaced("notes"),
 			"completeness", 5, "has create, read, update and delete", "no tool name creates, updates or deletes"},
+
+		// 12. seqthink: a lone name with no verb was said to "put the
+		// verb the same way (no verb)"; it carries none.
+		{"a name with no verb puts none anywhere", []CoherenceTool{{"sequentialthinking", desc("A tool for problem-solving through thoughts.")}},
+			"naming_consistency", 4, "1 of 1 carry no verb", "put the verb"},
+		{"names with a verb still put it", []CoherenceTool{
+			{"list_notes", desc("List notes.")}, {"get_note", desc("Get a note.")}, {"delete_note", desc("Delete a note.")},
+		}, "naming_consistency", 5, "3 of 3 put the verb the same way (verb first)", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
