@@ -337,7 +337,8 @@ var lists = struct {
 		"parameters", "argument", "arguments", "must", "unless", "omit", "omitted",
 		// A flag's value ("Only set nextThoughtNeeded to false when
 		// truly done", seqthink; "If 'ambiguous' is true", everything
-		// simulate-research-query).
+		// simulate-research-query), right after the flag's name (see
+		// flagValueCues).
 		"to true", "to false", "is true", "is false", "be true", "be false",
 		// A default in other words ("Use project URL if not specified
 		// otherwise", chrome-devtools navigate_page; "fields you leave
@@ -575,6 +576,16 @@ var stateCues = []string{"blocked"}
 // assemblies."): a sentence that opens with a value has the last
 // named thing as its subject.
 var valueOpeners = []string{"default", "defaults", "defaults to", "e g", "for example", "one of", "optional", "range"}
+
+// flagValueCues are the value cues that give a flag's value ("is true",
+// "to false"): they say something of a parameter's values only right
+// after its name ("If 'ambiguous' is true", "set nextThoughtNeeded to
+// false"), not of whatever else the sentence calls true ("If the report
+// does not agree with itself, agrees is false", of explain's output,
+// where report_id is named by its head word).
+var flagValueCues = map[string]bool{
+	"to true": true, "to false": true, "is true": true, "is false": true, "be true": true, "be false": true,
+}
 
 // rangeCue is the value cue that says a range only before a number
 // ("between 0 and 100") or a pair of bounds in words ("between one and

@@ -1064,6 +1064,9 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 	if f.paramNamed(c) {
 		return false
 	}
+	if flagValueCues[c] {
+		return f.afterParamName(t, c)
+	}
 	switch c {
 	case "required":
 		return f.requiredOfParam(t)
@@ -1095,6 +1098,30 @@ func (f *facts) paramCueHolds(t lex.Text, c string) bool {
 		return false
 	}
 	return true
+}
+
+// afterParamName reports whether phrase c follows, somewhere in t, the
+// words of one of the tool's parameter names (the last three, as far as
+// Contexts sees).
+func (f *facts) afterParamName(t lex.Text, c string) bool {
+	for _, ctx := range t.Contexts(c) {
+		if len(ctx.Before) == 0 {
+			continue
+		}
+		last := ctx.Before[len(ctx.Before)-1]
+		for _, p := range f.params {
+			// Written as one word (nextThoughtNeeded), or in its words
+			// (next_thought_needed, "next thought needed").
+			if last == strings.ToLower(p.name) {
+				return true
+			}
+			ws := p.words[max(0, len(p.words)-len(ctx.Before)):]
+			if len(ws) > 0 && slices.Equal(ctx.Before[len(ctx.Before)-len(ws):], ws) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // paramNamed reports whether value cue c is a handle word

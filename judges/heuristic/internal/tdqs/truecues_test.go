@@ -1614,6 +1614,16 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// 1.5.8 gave it a five through its url's name alone.
 		{"leave out says what omitting does", "{\"name\": \"update_bookmark\", \"description\": \"Update a bookmark's title or note: each field you pass overwrites the old value, and a note you leave out keeps its value.\", \"inputSchema\": {\"type\": \"object\", \"properties\": {\"title\": {\"type\": \"string\", \"description\": \"New title.\"}, \"note\": {\"type\": \"string\", \"description\": \"New note.\"}}}}",
 			nil, "parameter_semantics", 4, `adds meaning for note, title ("leave out")`, "no format or value cue"},
+
+		// 133. rubric's own explain: "If the report does not agree with
+		// itself, agrees is false" names report_id by its head word and
+		// calls an output true or false; 1.5.9's flag cues read it as a
+		// value of report_id and gave parameters a five. A flag's value
+		// counts right after a parameter's name only.
+		{"a flag value of an output is no value cue", `{"name": "explain", "description": "Explain one metric of a kept report: its formula, its inputs and how they combine. Give the report_id that score returned and the metric's name; name a tool for a tool's metric. It reads the kept report only and asks no judge. If the report does not agree with itself, agrees is false and the text says where.", "inputSchema": {"type": "object", "properties": {"report_id": {"type": "string", "description": "The report_id that score returned."}, "metric": {"type": "string", "description": "The metric's name."}, "tool": {"type": "string", "description": "The tool, for a tool's metric."}}, "required": ["report_id", "metric"]}}`,
+			nil, "parameter_semantics", 3, "gives no format or value cue", "is false"},
+		{"a flag value after its name written in words", `{"name": "set_mode", "description": "Set the editor's mode. Leave dry run to false to write the changes.", "inputSchema": {"type": "object", "properties": {"dry_run": {"type": "boolean", "description": "Only show what would change."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for dry_run ("to false")`, "no format or value cue"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
