@@ -84,13 +84,16 @@ func sameSizedContainers(x, y ref.Val) bool {
 // cost), and their digits together when one has more (comparing exact
 // numbers reads both: see numDigits); two lists of one length, a unit
 // and the work of each pair of elements at one index; two maps of one
-// size, a unit and, for each key of x, its length (looking it up hashes
-// it) and, when y has it, the work of the pair of values under it; a
-// unit for anything else (different kinds, different sizes, scalars).
-// Each pair reads parts of x and y that no other pair reads, so the
-// work is at most the weight of x and y together (see equalityWeight),
-// and at most the shorter's where neither holds a long number. The sum
-// saturates at math.MaxUint64.
+// size, a unit, the length of each key of both (the one whose keys
+// equality goes through hashes each to look it up in the other, until
+// one is missing) and, for each key of x that y has, the work of the
+// pair of values under it; a unit for anything else (different kinds,
+// different sizes, scalars). Each pair reads parts of x and y that no
+// other pair reads, so the work is at most the weight of x and y
+// together (see weightBound), and at most the weight of the one that
+// holds neither a map nor a number (a string pair reads no more than
+// the shorter string, a list pair no more pairs than the shorter list
+// has). The sum saturates at math.MaxUint64.
 func pairWork(x, y any) uint64 {
 	x, y = nativeOf(x), nativeOf(y)
 	switch a := x.(type) {
@@ -126,7 +129,10 @@ func pairWork(x, y any) uint64 {
 				if u, found := b[k]; found {
 					vw = pairWork(v, u)
 				}
-				w = weigh(w, uint64(len(k)), vw)
+				w = weigh(w, max(1, uint64(len(k))), vw)
+			}
+			for k := range b {
+				w = weigh(w, max(1, uint64(len(k))), 0)
 			}
 			return w
 		}
@@ -171,22 +177,30 @@ func valuePairWork(x, y ref.Val) uint64 {
 		w := uint64(1)
 		for it := a.Iterator(); it.HasNext() == types.True; {
 			k := it.Next()
-			kw := uint64(1)
-			if s, ok := k.(types.String); ok {
-				kw = uint64(len(s))
-			}
 			var vw uint64
 			if u, found := b.Find(k); found {
 				v, _ := a.Find(k)
 				vw = pairWork(v, u)
 			}
-			w = weigh(w, kw, vw)
+			w = weigh(w, keyWork(k), vw)
+		}
+		for it := b.Iterator(); it.HasNext() == types.True; {
+			w = weigh(w, keyWork(it.Next()), 0)
 		}
 		return w
 	case *types.Optional:
 		if b, ok := y.(*types.Optional); ok && a.HasValue() && b.HasValue() {
 			return weigh(1, 0, pairWork(a.GetValue(), b.GetValue()))
 		}
+	}
+	return 1
+}
+
+// keyWork is the work of looking a map's key up: its length for a
+// string, which is hashed; a unit for anything else.
+func keyWork(k ref.Val) uint64 {
+	if s, ok := k.(types.String); ok {
+		return max(1, uint64(len(s)))
 	}
 	return 1
 }
@@ -307,14 +321,14 @@ func mayBeContainer(t *types.Type) bool {
 }
 
 // equalityWorkBound bounds pairWork of the values of x and y: the
-// weight of a constant list or map written out (see constWeight) when
-// one operand is one that holds no number (every pair then reads no
+// weight of a constant written out (see constWeight) when one operand
+// is one that bounds what it is compared with (every pair then reads no
 // more of the other than of it), and otherwise the bounds of both
 // operands' weights together (see weightBound); false when one it needs
 // has none.
 func (b sizeBound) equalityWorkBound(x, y checker.AstNode) (uint64, bool) {
 	for _, n := range []checker.AstNode{x, y} {
-		if w, numbers, ok := constWeight(n.Expr()); ok && !numbers {
+		if w, bounding, ok := constWeight(n.Expr()); ok && bounding {
 			return w, true
 		}
 	}
@@ -365,41 +379,44 @@ func (b sizeBound) weightBound(n checker.AstNode) (uint64, bool) {
 
 // constWeight is the weight of e as pairWork reads it when e is a
 // constant written out (a literal, or a list or a map of them), and
-// whether it holds a number; false when e is none.
-func constWeight(e celast.Expr) (w uint64, numbers, ok bool) {
+// whether it bounds what it is compared with: whether it holds neither
+// a number (comparing a long number with a short one reads the long
+// one) nor a map (comparing two maps hashes the keys of both); false
+// when e is none.
+func constWeight(e celast.Expr) (w uint64, bounding, ok bool) {
 	switch e.Kind() {
 	case celast.LiteralKind:
 		switch v := e.AsLiteral().(type) {
 		case types.String:
-			return max(1, uint64(len(v))), false, true
+			return max(1, uint64(len(v))), true, true
 		case types.Bytes:
-			return max(1, uint64(len(v))), false, true
+			return max(1, uint64(len(v))), true, true
 		case types.Int, types.Uint, types.Double:
-			return 1, true, true
+			return 1, false, true
 		}
-		return 1, false, true
+		return 1, true, true
 	case celast.ListKind:
-		w = 1
+		w, bounding = 1, true
 		for _, el := range e.AsList().Elements() {
-			ew, en, eok := constWeight(el)
+			ew, eb, eok := constWeight(el)
 			if !eok {
 				return 0, false, false
 			}
-			w, numbers = w+ew, numbers || en
+			w, bounding = w+ew, bounding && eb
 		}
-		return w, numbers, true
+		return w, bounding, true
 	case celast.MapKind:
 		w = 1
 		for _, en := range e.AsMap().Entries() {
 			me := en.AsMapEntry()
-			kw, kn, kok := constWeight(me.Key())
-			vw, vn, vok := constWeight(me.Value())
+			kw, _, kok := constWeight(me.Key())
+			vw, _, vok := constWeight(me.Value())
 			if !kok || !vok {
 				return 0, false, false
 			}
-			w, numbers = w+kw+vw, numbers || kn || vn
+			w += kw + vw
 		}
-		return w, numbers, true
+		return w, false, true
 	}
 	return 0, false, false
 }
@@ -482,8 +499,8 @@ func (b sizeBound) inEstimate(args []checker.AstNode) *checker.CallEstimate {
 // inPairBound bounds the work of comparing x with each of the at most n
 // elements of the list c (see pairWork): n times x's size when x is a
 // string or bytes (a pair reads no more of a string than its length),
-// or a constant that holds no number; c's weight when c is a constant
-// written out that holds no number; n when x is a bool or null, or a
+// or a constant that bounds what it is compared with (see constWeight);
+// c's weight when c is such a constant written out; n when x is a bool or null, or a
 // number and c's elements are ints, uints, doubles or what holds no
 // number; otherwise the bound of x's weight n times and of c's weight
 // (see weightBound), each pair reading no more than both its members;
@@ -506,10 +523,10 @@ func (b sizeBound) inPairBound(x, c checker.AstNode, n uint64) (uint64, bool) {
 	case types.BoolKind, types.NullTypeKind:
 		return mul(1)
 	}
-	if w, numbers, ok := constWeight(x.Expr()); ok && !numbers {
+	if w, bounding, ok := constWeight(x.Expr()); ok && bounding {
 		return mul(w)
 	}
-	if w, numbers, ok := constWeight(c.Expr()); ok && !numbers {
+	if w, bounding, ok := constWeight(c.Expr()); ok && bounding {
 		// A list written out of constants: a pair reads no more of x
 		// than of its element.
 		return w, true

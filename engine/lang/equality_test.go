@@ -42,6 +42,7 @@ func equalityData(t *testing.T, n int) (map[string]any, uint64) {
 			"name": long, "description": long2, "l": []any{long, long2}, "n": nested,
 			"m": map[string]any{"a": nested, "b": []any{long}}, "m2": map[string]any{"a": nested, "b": []any{long2}},
 			"s": long, "ss": strs, "big": big, "big2": big, "x": 1.5,
+			"k": map[string]any{long: "b"},
 		},
 		"names": strs,
 	}, uint64(len(raw))
@@ -77,6 +78,11 @@ func TestEqualityEstimateBoundsItsCharge(t *testing.T) {
 		"names == names",
 		"names == ['a', 'b']",
 		"d.n.all(x, x == d.n[0])",
+		// A map of one long key against a map written out: comparing
+		// them hashes the long key, whichever side it is on.
+		"d.k == {'a': 'b'}",
+		"{'a': 'b'} == d.k",
+		"d.k in [{'a': 'b'}]",
 		// Exact numbers, by their digits.
 		"d.big == d.big2",
 		"d.big != 1",
