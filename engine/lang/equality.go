@@ -31,6 +31,15 @@ import (
 //     character of the shorter string, one unit for two scalars, two
 //     containers of different sizes, or two values of different kinds
 //     (each compares in one step).
+//
+// The engine bounds the data by its longest string, list or map, not by
+// its whole (see eval.ValueSize), so the estimate knows how much two
+// lists or maps may hold only for the tool (whose whole canonical JSON
+// is within the bound), a list or a map of the data's strings or
+// scalars, and a constant written out. A formula that compares two
+// values the checker types dyn, neither of which is one of those
+// (e.server == signals.server), has no estimate and is tracked: either
+// may be a list of lists as deep as the data goes.
 
 // equalityCost is what the tracker charges x == y and x != y, when it
 // is not cel-go's charge: for two numbers but two ints or two uints, by
