@@ -684,7 +684,9 @@ func isDataPath(e celast.Expr) bool {
 }
 
 // EstimateCallCost charges the language's own functions what the runtime
-// cost tracker charges them, one unit a call, so that an estimate bounds
+// cost tracker charges them, one unit a call but for those whose cost
+// grows with what they read (text functions, exact arithmetic, == and
+// != of long values, in: see equalityEstimate and inEstimate), so that an estimate bounds
 // the tracked cost; what they return is no longer than the data.
 func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	if function == "fold" && len(args) == 2 {
@@ -734,6 +736,12 @@ func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstN
 	if est, ok := numCallEstimate(b, overloadID, args); ok {
 		return est
 	}
+	if function == equalsFn || function == notEqualsFn {
+		return b.equalityEstimate(args)
+	}
+	if function == operators.In {
+		return b.inEstimate(args)
+	}
 	one := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1}}
 	switch function {
 	case "params":
@@ -742,7 +750,7 @@ func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstN
 	case "schema_types":
 		one.ResultSize = &checker.SizeEstimate{Min: 0, Max: uint64(len(jsonTypes))}
 		return one
-	case "typed", "nonblank", "nonempty", "is_object", "is_list", "is_string", equalsFn, notEqualsFn,
+	case "typed", "nonblank", "nonempty", "is_object", "is_list", "is_string",
 		"sum", "mean", "median", "min", "max", "num", "clamp", "round", "efficiency":
 		return one
 	}

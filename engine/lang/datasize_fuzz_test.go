@@ -16,11 +16,15 @@ import (
 // must bound: field chains, indexes, optional fields, has(), in,
 // string functions (split, join, replace, matches, format, find_all), omit, made
 // lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind,
-// exact arithmetic, comparisons and string() of numbers.
+// exact arithmetic, comparisons and string() of numbers. With
+// equalities set, it writes ==, != and in of the data's own values as
+// well (strings, lists and maps, at every depth), and of lists and maps
+// made of them.
 type formulaGen struct {
-	r    *rand.Rand
-	vars []string // macro and cel.bind variables in scope
-	n    int      // variables made so far
+	r          *rand.Rand
+	vars       []string // macro and cel.bind variables in scope
+	n          int      // variables made so far
+	equalities bool
 }
 
 func (g *formulaGen) fresh() string {
@@ -167,6 +171,9 @@ func (g *formulaGen) macro(depth int, form string, body func(int) string) string
 
 // cond is a boolean.
 func (g *formulaGen) cond(depth int) string {
+	if g.equalities && g.r.IntN(2) == 0 {
+		return g.equality(depth)
+	}
 	if depth <= 0 {
 		return fmt.Sprintf("%s == %s", g.value(0), g.value(0))
 	}
@@ -197,11 +204,40 @@ func (g *formulaGen) cond(depth int) string {
 	return fmt.Sprintf("%s == %s", g.value(depth-1), g.value(depth-1))
 }
 
+// equality is ==, != or in of two values of the data, or of one and a
+// list or a map made of them.
+func (g *formulaGen) equality(depth int) string {
+	operand := func() string {
+		switch g.r.IntN(5) {
+		case 0:
+			return fmt.Sprintf("[%s, %s]", g.path(0), g.path(0))
+		case 1:
+			return fmt.Sprintf("{'a': %s}", g.path(0))
+		case 2:
+			// A whole value: signals.r, or a variable over its members.
+			if len(g.vars) > 0 && g.r.IntN(3) > 0 {
+				return g.vars[g.r.IntN(len(g.vars))]
+			}
+			return "signals.r"
+		}
+		return g.path(max(depth-1, 0))
+	}
+	switch g.r.IntN(3) {
+	case 0:
+		return fmt.Sprintf("%s == %s", operand(), operand())
+	case 1:
+		return fmt.Sprintf("%s != %s", operand(), operand())
+	}
+	return fmt.Sprintf("%s in %s", operand(), operand())
+}
+
 // data is a random nested value: maps under a, b and c, lists, strings
 // of a and commas, numbers (floats, and exact ones as the engine's
 // values hold them, some of hundreds of digits), a long list now and
-// then.
-func randomData(r *rand.Rand, depth int) any {
+// then. With shared set, strings are now and then hundreds of
+// characters long and lists and maps repeat a member, so that equality
+// has long strings and deep equal values to compare.
+func randomData(r *rand.Rand, depth int, shared bool) any {
 	k := r.IntN(8)
 	if k > 5 {
 		k = 0
@@ -214,8 +250,11 @@ func randomData(r *rand.Rand, depth int) any {
 		m := map[string]any{}
 		for _, f := range []string{"a", "b", "c"} {
 			if r.IntN(6) > 0 {
-				m[f] = randomData(r, depth-1)
+				m[f] = randomData(r, depth-1, shared)
 			}
+		}
+		if _, ok := m["a"]; ok && shared && r.IntN(2) == 0 {
+			m["b"] = m["a"]
 		}
 		return m
 	case 2:
@@ -225,10 +264,18 @@ func randomData(r *rand.Rand, depth int) any {
 		}
 		l := make([]any, n)
 		for i := range l {
-			l[i] = randomData(r, depth-1)
+			l[i] = randomData(r, depth-1, shared)
+		}
+		if shared && len(l) > 1 && r.IntN(2) == 0 {
+			for i := range l {
+				l[i] = l[0]
+			}
 		}
 		return l
 	case 3, 4:
+		if shared && r.IntN(3) == 0 {
+			return strings.Repeat("a", 100+r.IntN(300))
+		}
 		return strings.Repeat("a,", r.IntN(6))
 	}
 	switch r.IntN(5) {
@@ -244,12 +291,15 @@ func randomData(r *rand.Rand, depth int) any {
 // checkDataEstimate evaluates the formula seed makes on the data it
 // makes, tracked, and fails when the tracker charges more than the
 // per-evaluation estimate. Formulas that do not compile or fail on
-// their data are skipped: only a value's cost is bounded.
-func checkDataEstimate(t *testing.T, e *Env, seed uint64) bool {
+// their data are skipped: only a value's cost is bounded. With
+// equalities set, the formula compares values of the data (see
+// formulaGen.equality) and the data has long strings and repeated
+// members to compare.
+func checkDataEstimate(t *testing.T, e *Env, seed uint64, equalities bool) bool {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	g := &formulaGen{r: r}
+	g := &formulaGen{r: r, equalities: equalities}
 	src := g.cond(2 + r.IntN(3))
-	data := randomData(r, 4)
+	data := randomData(r, 4, equalities)
 	raw, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
@@ -267,14 +317,19 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64) bool {
 		return false
 	}
 	if charged, est := charge, p.costOn(act, size); charged > est {
-		t.Errorf("seed %d: %s\non %s: charged %d, above its estimate on the data %d", seed, src, raw, charged, est)
+		t.Errorf("seed %d (equalities %v): %s\non %s: charged %d, above its estimate on the data %d", seed, equalities, src, raw, charged, est)
 	}
 	return true
 }
 
 // TestDataEstimateBoundsRandomFormulas: random formulas of the grammar
 // of formulaGen on random nested data are charged by the tracker no
-// more than their per-evaluation estimate.
+// more than their per-evaluation estimate; so are those that compare
+// the data's strings, lists and maps with ==, != and in, on data whose
+// strings are long and whose lists and maps repeat deep members (the
+// estimate charged == one unit where the tracker charged a tenth of the
+// shorter string, and the tracker charged two lists their top-level
+// length where comparing them compares every member).
 func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
 	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
@@ -283,7 +338,7 @@ func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
 	}
 	ran := 0
 	for seed := range uint64(4000) {
-		if checkDataEstimate(t, e, seed) {
+		if checkDataEstimate(t, e, seed, false) {
 			ran++
 		}
 	}
@@ -292,7 +347,16 @@ func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
 	if ran < 200 {
 		t.Errorf("%d of 4,000 random formulas evaluated; want at least 200", ran)
 	}
-	t.Logf("%d formulas evaluated", ran)
+	compared := 0
+	for seed := range uint64(2000) {
+		if checkDataEstimate(t, e, seed, true) {
+			compared++
+		}
+	}
+	if compared < 200 {
+		t.Errorf("%d of 2,000 random formulas with equalities evaluated; want at least 200", compared)
+	}
+	t.Logf("%d formulas evaluated, %d with equalities", ran, compared)
 }
 
 // FuzzDataEstimate is TestDataEstimateBoundsRandomFormulas on any seed.
@@ -302,5 +366,8 @@ func FuzzDataEstimate(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(uint64(1))
-	f.Fuzz(func(t *testing.T, seed uint64) { checkDataEstimate(t, e, seed) })
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		checkDataEstimate(t, e, seed, false)
+		checkDataEstimate(t, e, seed, true)
+	})
 }
