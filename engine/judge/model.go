@@ -21,6 +21,9 @@ func SameModel(pinned, answered string) bool {
 		return true
 	}
 	pinned = strings.TrimSuffix(pinned, extendedContext)
+	if pinned == "" {
+		return false // a pin on "[1m]" alone names no model
+	}
 	if families, ok := aliasFamilies[pinned]; ok {
 		family, ok := strings.CutPrefix(answered, "claude-")
 		parts := strings.Split(family, "-")

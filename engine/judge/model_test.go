@@ -56,6 +56,7 @@ func TestSameModel(t *testing.T) {
 		{"claude-sonnet-4-5[1m]", "claude-sonnet-4-6", false},
 		{"sonnet[2m]", "claude-sonnet-4-5-20250929", false},
 		{"[1m]", "claude-sonnet-4-5", false},
+		{"[1m]", "", false},
 	} {
 		if got := judge.SameModel(c.pinned, c.answered); got != c.same {
 			t.Errorf("SameModel(%q, %q) = %v, want %v", c.pinned, c.answered, got, c.same)
