@@ -554,19 +554,80 @@ const nameMarks = "`*'\"()[].,;:"
 
 // whenNot returns the first phrase of lists.usageNot, in the list's
 // order, that the description has where it says when not to use the
-// tool, and whether one was found: deprecatedCue only where the tool is
-// what is deprecated (toolDeprecated).
+// tool, and whether one was found (whenNotHolds).
 func (f *facts) whenNot() (string, bool) {
 	p, ok := f.desc.FirstIn(usageNotPhrases)
-	if !ok || p != deprecatedCue || f.toolDeprecated() {
+	if !ok || f.whenNotHolds(p) {
 		return p, ok
 	}
 	for _, q := range lists.usageNot {
-		if q != p && f.desc.Has(q) {
+		if q != p && f.desc.Has(q) && f.whenNotHolds(q) {
 			return q, true
 		}
 	}
 	return "", false
+}
+
+// whenNotHolds reports whether when-not phrase p, which the description
+// has, says when not to use the tool: deprecatedCue only where the tool
+// is what is deprecated (toolDeprecated), and a phrase that opens with
+// "only" ("only when", "only for") only where "only" is a word of its
+// own (onlyAlone).
+func (f *facts) whenNotHolds(p string) bool {
+	switch {
+	case p == deprecatedCue:
+		return f.toolDeprecated()
+	case strings.HasPrefix(p, onlyWord+" "):
+		return f.onlyAlone(p)
+	}
+	return true
+}
+
+// onlyWord opens the when-not phrases of a restriction ("only when").
+const onlyWord = "only"
+
+// onlyAlone reports whether phrase p, which opens with onlyWord, holds
+// in the description where "only" is no part of a word written with a
+// hyphen or an underscore: "read-only" (or read_only) is one word, and
+// "Open it read-only when you need to inspect it" restricts nothing,
+// where "Use it only when you need to inspect it" does. The words split
+// such a word, so the text is read again with each joined (joinedOnly),
+// which only a text that has one and a phrase of "only" pays.
+func (f *facts) onlyAlone(p string) bool {
+	joined, ok := joinedOnly(f.desc.Raw)
+	if !ok {
+		return true
+	}
+	return lex.NewText(joined).WithinSentences().Has(p)
+}
+
+// joinedOnly returns s with the hyphen or underscore dropped before
+// each "only" that ends a word so written ("read-only" as "readonly",
+// in any case), and whether it dropped one.
+func joinedOnly(s string) (string, bool) {
+	var b []byte
+	last := 0
+	for i := 1; i+len(onlyWord) < len(s); i++ {
+		if s[i] != '-' && s[i] != '_' || !alnumByte(s[i-1]) {
+			continue
+		}
+		end := i + 1 + len(onlyWord)
+		if !strings.EqualFold(s[i+1:end], onlyWord) || end < len(s) && (alnumByte(s[end]) || s[end] == '_') {
+			continue
+		}
+		b = append(b, s[last:i]...)
+		last = i + 1
+	}
+	if b == nil {
+		return s, false
+	}
+	return string(append(b, s[last:]...)), true
+}
+
+// alnumByte reports whether b is an ASCII letter or digit in either
+// case, or a byte of a character beyond ASCII.
+func alnumByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // toolDeprecated reports whether deprecatedCue occurs in the

@@ -1624,6 +1624,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, "gives no format or value cue", "is false"},
 		{"a flag value after its name written in words", `{"name": "set_mode", "description": "Set the editor's mode. Leave dry run to false to write the changes.", "inputSchema": {"type": "object", "properties": {"dry_run": {"type": "boolean", "description": "Only show what would change."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for dry_run ("to false")`, "no format or value cue"},
+
+		// 134. "read-only" is one word: "Open it read-only when you need
+		// to inspect it" says when, and restricts nothing; 1.5.9 read
+		// its words "only when" as a when-not. "only" as a word of its
+		// own still restricts.
+		{"read-only when is no when-not", `{"name": "open_db", "description": "Open a database. Open it read-only when you need to inspect it."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, "only when"},
+		{"read_only for is no when-not", `{"name": "open_db", "description": "Open a database. Pass read_only for a replica."}`,
+			nil, "usage_guidelines", 2, "no cue", "only for"},
+		{"only when alone is still a when-not", `{"name": "open_db", "description": "Open a database. Open it only when you need to inspect it, read-only."}`,
+			nil, "usage_guidelines", 4, `when not to ("only when")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
