@@ -1024,7 +1024,7 @@ func (f *facts) parameters() dimension {
 			}
 		}
 	}
-	format, explains := f.explainsParams()
+	format, at, after, explains := f.paramCue()
 	named := "none"
 	if len(f.mentioned) > 0 {
 		named = strings.Join(f.mentioned, ", ")
@@ -1048,17 +1048,22 @@ func (f *facts) parameters() dimension {
 		}
 		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: none).", pct)
 	case cov >= 0.5:
+		// Below full coverage the rule reads that the text names the
+		// undescribed parameters and that one sentence naming a
+		// parameter gives a cue, not that each is explained (filevine
+		// create_invoice names two and gives a value of one): the
+		// sentence says what it read (cueWhere).
 		if len(undescMentioned) == len(undescribed) && explains {
-			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)
+			return dim(4, "schema coverage %d%%, and the description names the undescribed %s %s, with a format or value cue (%q) %s.", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format, f.cueWhere(at, after))
 		}
 		return dim(3, "schema coverage %d%%; undescribed: %s; the description names %s.", pct, strings.Join(undescribed, ", "), named)
 	}
 	share := float64(len(undescMentioned)) / float64(len(undescribed))
 	switch {
 	case share == 1 && explains:
-		return dim(4, "schema coverage is only %d%%, but the description explains every undescribed parameter (%s) with cues such as %q.", pct, strings.Join(undescribed, ", "), format)
+		return dim(4, "schema coverage is only %d%%, but the description names every undescribed parameter (%s), with a format or value cue (%q) %s.", pct, strings.Join(undescribed, ", "), format, f.cueWhere(at, after))
 	case share >= 0.5 && explains:
-		return dim(3, "schema coverage is only %d%%; the description compensates for %s (%q).", pct, strings.Join(undescMentioned, ", "), format)
+		return dim(3, "schema coverage is only %d%%; the description names %d of the %d undescribed parameters (%s), with a format or value cue (%q) %s.", pct, len(undescMentioned), len(undescribed), strings.Join(undescMentioned, ", "), format, f.cueWhere(at, after))
 	case len(undescMentioned) > 0:
 		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values %s.", pct, strings.Join(undescMentioned, ", "), lex.Agree(len(undescMentioned), "it takes", "they take"))
 	case cov > 0:
@@ -1077,8 +1082,16 @@ func (f *facts) parameters() dimension {
 // 8.0A is suitable ..."): a cue elsewhere ("read-only by default") says
 // nothing about the values.
 func (f *facts) explainsParams() (string, bool) {
+	cue, _, _, ok := f.paramCue()
+	return cue, ok
+}
+
+// paramCue is explainsParams, with the index of the sentence that names
+// the parameters the cue was read with, and whether the cue opens the
+// sentence after that one (a value opener).
+func (f *facts) paramCue() (cue string, named int, after, ok bool) {
 	if len(f.mentioned) == 0 {
-		return "", false
+		return "", 0, false, false
 	}
 	ss := f.sentenceTexts()
 	for k, t := range ss {
@@ -1093,24 +1106,48 @@ func (f *facts) explainsParams() (string, bool) {
 			continue
 		}
 		if f.namesMentioned(t) {
-			return t.Matching(cue), true
+			return t.Matching(cue), k, false, true
 		}
 		if k > 0 && t.Find(cue) == 0 && slices.Contains(valueOpeners, cue) && f.namesMentioned(ss[k-1]) {
-			return t.Matching(cue), true
+			return t.Matching(cue), k - 1, true, true
 		}
 	}
-	return "", false
+	return "", 0, false, false
+}
+
+// cueWhere says where a cue of paramCue was read, given the sentence
+// k and the after it returned: "in a sentence naming" the parameters
+// sentence k names, or "opening the sentence after one naming" them.
+func (f *facts) cueWhere(k int, after bool) string {
+	names := strings.Join(f.namedIn(f.sentenceTexts()[k]), ", ")
+	if after {
+		return "opening the sentence after one naming " + names
+	}
+	return "in a sentence naming " + names
 }
 
 // namesMentioned reports whether sentence t names one of the
 // parameters the description names.
 func (f *facts) namesMentioned(t lex.Text) bool {
+	return slices.ContainsFunc(f.params, func(p param) bool { return namedBy(t, p) })
+}
+
+// namedBy reports whether sentence t names parameter p, which the
+// description names.
+func namedBy(t lex.Text, p param) bool {
+	return p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words))
+}
+
+// namedIn returns the parameters sentence t names, of those the
+// description names, in the order of f.params.
+func (f *facts) namedIn(t lex.Text) []string {
+	var out []string
 	for _, p := range f.params {
-		if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
-			return true
+		if namedBy(t, p) {
+			out = append(out, p.name)
 		}
 	}
-	return false
+	return out
 }
 
 // paramCueHolds reports whether value cue c, which sentence t has, says

@@ -1605,7 +1605,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// {dsl_version, ops}" (BlenderMCP execute_ops) and "supported
 		// values: kml, gpx" read "no value cue" in 1.5.8.
 		{"a json object is a value cue", `{"name": "execute_ops", "description": "Execute an ops request in Blender. The request: JSON object with {dsl_version, ops}.", "inputSchema": {"type": "object", "properties": {"request": {"type": "string"}}}}`,
-			nil, "parameter_semantics", 4, `with cues such as "json object"`, "does not say what values"},
+			nil, "parameter_semantics", 4, `with a format or value cue ("json object")`, "does not say what values"},
 		{"supported values list values", `{"name": "export_mission", "description": "Export a mission as a file. Pass the kind of file; supported values: kml, gpx.", "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "description": "The kind."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for kind ("supported values")`, "no format or value cue"},
 
@@ -1635,6 +1635,20 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "only for"},
 		{"only when alone is still a when-not", `{"name": "open_db", "description": "Open a database. Open it only when you need to inspect it, read-only."}`,
 			nil, "usage_guidelines", 4, `when not to ("only when")`, ""},
+
+		// 135. filevine create_invoice: "Create an invoice for a project.
+		// fields_json is a JSON object." names both parameters and gives
+		// a value of one; below full coverage 1.5.9 said the text
+		// "explains every undescribed parameter". It says what the rule
+		// read: the names, and the sentence that gives a cue.
+		{"a cue for one of two undescribed parameters explains not both", `{"name": "create_invoice", "description": "Create an invoice for a project. fields_json is a JSON object.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string"}, "fields_json": {"type": "string"}}, "required": ["project_id"]}}`,
+			nil, "parameter_semantics", 4, `names every undescribed parameter (fields_json, project_id), with a format or value cue ("json object") in a sentence naming fields_json.`, "explains"},
+		{"a cue at two thirds coverage names the undescribed one", `{"name": "create_invoice", "description": "Create an invoice for a project. fields_json is a JSON object.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "amount": {"type": "number", "description": "The sum."}, "fields_json": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `names the undescribed parameter fields_json, with a format or value cue ("json object") in a sentence naming fields_json.`, "explains"},
+		{"a cue for half the undescribed parameters compensates for none", `{"name": "create_invoice", "description": "Create an invoice for a project. fields_json is a JSON object.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string"}, "fields_json": {"type": "string"}, "currency": {"type": "string"}, "due": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 3, `names 2 of the 4 undescribed parameters (fields_json, project_id), with a format or value cue ("json object") in a sentence naming fields_json.`, "compensates"},
+		{"a value opening the next sentence is said to", `{"name": "fetch_rows", "description": "Fetch rows of a table. Pass the limit. Default 10.", "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}}}`,
+			nil, "parameter_semantics", 4, `with a format or value cue ("default") opening the sentence after one naming limit.`, "explains"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
