@@ -577,6 +577,13 @@ var stateCues = []string{"blocked"}
 // named thing as its subject.
 var valueOpeners = []string{"default", "defaults", "defaults to", "e g", "for example", "one of", "optional", "range"}
 
+// valueKinds are the value cues that name a kind of values: as the
+// last word of a parameter's name (report_format, name_pattern,
+// date_range) they say what the parameter holds, and still count where
+// the text writes that name (inParamNames); any other cue among a
+// name's words ("default branch", "range start") is the name.
+var valueKinds = []string{"format", "pattern", "regex", "glob", "range", "units"}
+
 // flagValueCues are the value cues that give a flag's value ("is true",
 // "to false"): they say something of a parameter's values only right
 // after its name ("If 'ambiguous' is true", "set nextThoughtNeeded to

@@ -1156,10 +1156,12 @@ func (f *facts) namedIn(t lex.Text) []string {
 // not "relations between entities") or before two bounds in words or
 // parameters' names ("between one and ten", "between min and max"), any
 // cue not before a word of
-// notBefore ("up to 10", not "up-to-date"), and no handle word that is
-// the whole name of a parameter (paramNamed: "url" of url).
+// notBefore ("up to 10", not "up-to-date"), no handle word that is
+// the whole name of a parameter (paramNamed: "url" of url), and no cue
+// found only among the words of a parameter's longer name as the
+// sentence writes it (inParamNames: "default branch" of default_branch).
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
-	if f.paramNamed(c) {
+	if f.paramNamed(c) || f.inParamNames(t, c) {
 		return false
 	}
 	if flagValueCues[c] {
@@ -1234,6 +1236,51 @@ func (f *facts) paramNamed(c string) bool {
 		return false
 	}
 	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
+}
+
+// inParamNames reports whether every occurrence of value cue c in
+// sentence t is among the words of a parameter whose name has more
+// words than c, written there in its words ("Change the default branch
+// of a project" of default_branch, "Use range_start/range_end" of
+// range_start): there the cue is the parameter's name, and says
+// nothing of its values, as paramNamed holds of a handle word that is
+// a whole name. A word for a kind of values (valueKinds) that ends the
+// name still counts, as it does where it is the whole name (see
+// paramNamed): a report_format holds a format, and the text often
+// gives its values in words no cue reads ("report_format: \"console\",
+// \"json\", or \"html\"").
+func (f *facts) inParamNames(t lex.Text, c string) bool {
+	cw := strings.Fields(c)
+	ws := t.Words
+	found := false
+	for i := range ws {
+		if i+len(cw) > len(ws) || !slices.Equal(ws[i:i+len(cw)], cw) {
+			continue
+		}
+		found = true
+		if !f.insideParamName(ws, i, len(cw)) {
+			return false
+		}
+	}
+	return found
+}
+
+// insideParamName reports whether the n words of ws from i on lie
+// within the words of a parameter's name of more than n words, written
+// there word by word, other than as a word of valueKinds that ends it.
+func (f *facts) insideParamName(ws []string, i, n int) bool {
+	for _, p := range f.params {
+		m := len(p.words)
+		if m <= n || n == 1 && slices.Contains(valueKinds, ws[i]) && p.words[m-1] == ws[i] {
+			continue
+		}
+		for j := max(0, i+n-m); j <= i && j+m <= len(ws); j++ {
+			if slices.Equal(ws[j:j+m], p.words) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // startsWithDigit reports whether word w opens with a digit.

@@ -1649,6 +1649,30 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, `names 2 of the 4 undescribed parameters (fields_json, project_id), with a format or value cue ("json object") in a sentence naming fields_json.`, "compensates"},
 		{"a value opening the next sentence is said to", `{"name": "fetch_rows", "description": "Fetch rows of a table. Pass the limit. Default 10.", "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}}}`,
 			nil, "parameter_semantics", 4, `with a format or value cue ("default") opening the sentence after one naming limit.`, "explains"},
+
+		// 136. gitlab update_default_branch and get_file_blame: "Change
+		// the default branch of a project" and "Use
+		// range_start/range_end to limit blame" gave the value cues
+		// "default" and "range" that are words of the parameters' own
+		// names (default_branch, range_start), as a handle word that is
+		// a whole name gives none (group 129). A cue beside the name,
+		// or a kind of values that is a whole name or ends one
+		// (report_format, whose values the text gives in quotes no cue
+		// reads), still counts.
+		{"default of default_branch is its name", `{"name": "set_default_branch", "description": "Change the default branch of a project.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "default_branch": {"type": "string", "description": "The branch."}}}}`,
+			nil, "parameter_semantics", 3, "names default_branch, project_id but gives no format or value cue", `("default")`},
+		{"range of range_start is its name", `{"name": "blame", "description": "Get git blame for a file. Use range_start/range_end to limit blame to specific lines.", "inputSchema": {"type": "object", "properties": {"file_path": {"type": "string", "description": "The file."}, "range_start": {"type": "integer", "description": "First line."}, "range_end": {"type": "integer", "description": "Last line."}}}}`,
+			nil, "parameter_semantics", 3, "but gives no format or value cue", `("range")`},
+		{"a default beside a name of several words still counts", `{"name": "blame", "description": "Get git blame for a file. Pass range_start (default 1) to skip lines.", "inputSchema": {"type": "object", "properties": {"file_path": {"type": "string", "description": "The file."}, "range_start": {"type": "integer", "description": "First line."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for file_path, range_start ("default")`, ""},
+		{"a kind of values that is a whole name still counts", `{"name": "read_lines", "description": "Read lines of a file. The range takes two line numbers.", "inputSchema": {"type": "object", "properties": {"range": {"type": "string", "description": "The lines."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for range ("range")`, ""},
+		// caseSHY date: "Returns JSON with ISO 8601 timestamp" names
+		// iso_8601 and gave "iso" as its value cue.
+		{"iso of iso_8601 is its name", `{"name": "date", "description": "Return the system time. Returns JSON with ISO 8601 timestamp.", "inputSchema": {"type": "object", "properties": {"iso_8601": {"type": "boolean", "description": "Use ISO 8601."}}}}`,
+			nil, "parameter_semantics", 3, "names iso_8601 but gives no format or value cue", `("iso")`},
+		{"a kind of values that ends a name still counts", `{"name": "validate_model", "description": "Validate a model. Pass the report_format: \"console\", \"json\", or \"html\".", "inputSchema": {"type": "object", "properties": {"report_format": {"type": "string", "description": "The report's format."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for report_format ("format")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
