@@ -109,6 +109,9 @@ var lists = struct {
 	// (session_id, thread_ts, file_path): naming the thing names the
 	// parameter.
 	handleWords []string
+	// unitBefore and verbParticles, before and after a handle's head,
+	// make it a unit or a verb, which names no thing (headAsThing).
+	unitBefore, verbParticles []string
 
 	// filler is wording that takes space and says nothing.
 	filler []string
@@ -352,6 +355,11 @@ var lists = struct {
 		"accepted values", "allowed values", "valid values",
 	},
 	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
+	// A handle's head after a word of a unit ("10 rules per page") or
+	// before a particle that makes it a verb ("to page through the
+	// rules") names no thing a handle points at (headAsThing).
+	unitBefore:    []string{"per"},
+	verbParticles: []string{"through"},
 
 	filler: []string{
 		"allows you to", "lets you", "is used to", "can be used to", "simply", "basically", "just", "very",

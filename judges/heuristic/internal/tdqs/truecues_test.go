@@ -1673,6 +1673,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, "names iso_8601 but gives no format or value cue", `("iso")`},
 		{"a kind of values that ends a name still counts", `{"name": "validate_model", "description": "Validate a model. Pass the report_format: \"console\", \"json\", or \"html\".", "inputSchema": {"type": "object", "properties": {"report_format": {"type": "string", "description": "The report's format."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for report_format ("format")`, ""},
+
+		// 137. chrome-devtools get_css_styles: "10 rules per page" and
+		// "use pageIdx to page through the remaining rules" page the
+		// results, and named pageId, which targets a browser page,
+		// through its head word "page". "the page" still names it.
+		{"per page and page through name no page", `{"name": "get_styles", "description": "Retrieve the CSS rules of an element by its uid. Results are paginated (10 rules per page by default); use pageIdx to page through the remaining rules.", "inputSchema": {"type": "object", "properties": {"pageId": {"type": "number", "description": "Targets a specific page by ID."}, "uid": {"type": "string", "description": "The element."}, "pageIdx": {"type": "integer", "description": "Page number."}, "pageSize": {"type": "integer", "description": "Rules per page."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for pageIdx, uid ("default")`, "pageId,"},
+		{"the page still names pageId", `{"name": "screenshot", "description": "Take a screenshot of the page, as PNG by default.", "inputSchema": {"type": "object", "properties": {"pageId": {"type": "number", "description": "Targets a specific page by ID."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for pageId ("default")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
