@@ -296,8 +296,12 @@ func mentionsHead(d lex.Text, ws []string) bool {
 // lists.verbParticles ("page through").
 func headAsThing(words []string, head string) bool {
 	stem := lex.Stem(head)
+	// A word whose stem is stem opens with it, but for the final "y"
+	// of a stem a word in "ies" drops: the words that do not are passed
+	// over before they are stemmed.
+	lead := stem[:max(1, len(stem)-1)]
 	for i, w := range words {
-		if w != head && lex.Stem(w) != stem {
+		if w != head && (!strings.HasPrefix(w, lead) || lex.Stem(w) != stem) {
 			continue
 		}
 		if i > 0 && slices.Contains(lists.unitBefore, words[i-1]) {

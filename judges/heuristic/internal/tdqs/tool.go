@@ -1250,19 +1250,33 @@ func (f *facts) paramNamed(c string) bool {
 // gives its values in words no cue reads ("report_format: \"console\",
 // \"json\", or \"html\"").
 func (f *facts) inParamNames(t lex.Text, c string) bool {
-	cw := strings.Fields(c)
+	n := strings.Count(c, " ") + 1
 	ws := t.Words
 	found := false
 	for i := range ws {
-		if i+len(cw) > len(ws) || !slices.Equal(ws[i:i+len(cw)], cw) {
+		if i+n > len(ws) || !wordsAre(ws[i:i+n], c) {
 			continue
 		}
 		found = true
-		if !f.insideParamName(ws, i, len(cw)) {
+		if !f.insideParamName(ws, i, n) {
 			return false
 		}
 	}
 	return found
+}
+
+// wordsAre reports whether ws are the words of phrase, which separates
+// them by single spaces, without splitting it: it runs for every cue
+// of every sentence that has one.
+func wordsAre(ws []string, phrase string) bool {
+	for _, w := range ws {
+		head, rest, _ := strings.Cut(phrase, " ")
+		if w != head {
+			return false
+		}
+		phrase = rest
+	}
+	return phrase == ""
 }
 
 // insideParamName reports whether the n words of ws from i on lie
