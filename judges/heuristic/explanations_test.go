@@ -267,7 +267,7 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 			[]string{"names data but does not say what values it takes."}, []string{"they take"}},
 		{"one undescribed parameter", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, as plain text.",
 			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
-			[]string{"explains the undescribed parameter to ("}, []string{"parameters to"}},
+			[]string{"names the undescribed parameter to, with a format or value cue ("}, []string{"parameters to", "explains"}},
 		// filesystem's move_file said "constraints (\"allowed director\")"
 		// and git_log "authentication (\"auth\")": a cue's stem, words the
 		// text does not hold. The quote is the word that matched.
@@ -283,7 +283,7 @@ func TestToolExplanationsAreTrue(t *testing.T) {
 			[]string{`usage is only implied ("e.g.")`}, []string{`"e g"`}},
 		{"a value cue quoted as written", toolSpec{name: "rename_bookmark", desc: "Rename a bookmark; the to parameter is the new title, e.g. Reading list.",
 			params: []paramSpec{{name: "id", desc: "The bookmark's id."}, {name: "to"}}}, "parameter_semantics", 4,
-			[]string{`explains the undescribed parameter to ("e.g.")`}, []string{`"e g"`}},
+			[]string{`names the undescribed parameter to, with a format or value cue ("e.g.")`}, []string{`"e g"`}},
 		{"a complex tool of one parameter", toolSpec{name: "update_bookmark", desc: "Updates a bookmark's fields.", params: []paramSpec{{name: "fields", nested: true}}}, "contextual_completeness", 0,
 			[]string{"a description long enough for a tool whose one parameter holds nested objects"}, []string{"1 parameters", "complex tool ("}},
 	} {

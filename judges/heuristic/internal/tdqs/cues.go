@@ -109,6 +109,9 @@ var lists = struct {
 	// (session_id, thread_ts, file_path): naming the thing names the
 	// parameter.
 	handleWords []string
+	// unitBefore and verbParticles, before and after a handle's head,
+	// make it a unit or a verb, which names no thing (headAsThing).
+	unitBefore, verbParticles []string
 
 	// filler is wording that takes space and says nothing.
 	filler []string
@@ -352,6 +355,11 @@ var lists = struct {
 		"accepted values", "allowed values", "valid values",
 	},
 	handleWords: []string{"id", "ids", "ts", "name", "path", "key", "type", "url", "uri", "ref"},
+	// A handle's head after a word of a unit ("10 rules per page") or
+	// before a particle that makes it a verb ("to page through the
+	// rules") names no thing a handle points at (headAsThing).
+	unitBefore:    []string{"per"},
+	verbParticles: []string{"through"},
 
 	filler: []string{
 		"allows you to", "lets you", "is used to", "can be used to", "simply", "basically", "just", "very",
@@ -576,6 +584,13 @@ var stateCues = []string{"blocked"}
 // assemblies."): a sentence that opens with a value has the last
 // named thing as its subject.
 var valueOpeners = []string{"default", "defaults", "defaults to", "e g", "for example", "one of", "optional", "range"}
+
+// valueKinds are the value cues that name a kind of values: as the
+// last word of a parameter's name (report_format, name_pattern,
+// date_range) they say what the parameter holds, and still count where
+// the text writes that name (inParamNames); any other cue among a
+// name's words ("default branch", "range start") is the name.
+var valueKinds = []string{"format", "pattern", "regex", "glob", "range", "units"}
 
 // flagValueCues are the value cues that give a flag's value ("is true",
 // "to false"): they say something of a parameter's values only right

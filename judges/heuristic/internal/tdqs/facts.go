@@ -275,12 +275,44 @@ func (f *facts) sentenceTexts() []lex.Text {
 // words before a trailing handle word ("the session" for session_id,
 // "a thread" for thread_ts): the text speaks of the thing the parameter
 // points at.
+//
+// A head of one word names the thing only where the text speaks of one
+// (headAsThing): "10 rules per page" counts rules by pages and "use
+// pageIdx to page through the rules" pages, and neither names the page
+// pageId targets (chrome-devtools get_css_styles).
 func mentionsHead(d lex.Text, ws []string) bool {
 	if len(ws) < 2 || !handleWordSet[ws[len(ws)-1]] {
 		return false
 	}
 	head := ws[:len(ws)-1]
-	return lex.Mentions(d, strings.Join(head, "_"), head)
+	if !lex.Mentions(d, strings.Join(head, "_"), head) {
+		return false
+	}
+	return len(head) > 1 || headAsThing(d.Words, head[0])
+}
+
+// headAsThing reports whether words has head, with plurals folded, other
+// than after a word of lists.unitBefore ("per page") or before one of
+// lists.verbParticles ("page through").
+func headAsThing(words []string, head string) bool {
+	stem := lex.Stem(head)
+	// A word whose stem is stem opens with it, but for the final "y"
+	// of a stem a word in "ies" drops: the words that do not are passed
+	// over before they are stemmed.
+	lead := stem[:max(1, len(stem)-1)]
+	for i, w := range words {
+		if w != head && (!strings.HasPrefix(w, lead) || lex.Stem(w) != stem) {
+			continue
+		}
+		if i > 0 && slices.Contains(lists.unitBefore, words[i-1]) {
+			continue
+		}
+		if i+1 < len(words) && slices.Contains(lists.verbParticles, words[i+1]) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // isNested reports whether a property holds an object: it is typed

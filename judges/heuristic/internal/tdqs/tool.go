@@ -554,19 +554,80 @@ const nameMarks = "`*'\"()[].,;:"
 
 // whenNot returns the first phrase of lists.usageNot, in the list's
 // order, that the description has where it says when not to use the
-// tool, and whether one was found: deprecatedCue only where the tool is
-// what is deprecated (toolDeprecated).
+// tool, and whether one was found (whenNotHolds).
 func (f *facts) whenNot() (string, bool) {
 	p, ok := f.desc.FirstIn(usageNotPhrases)
-	if !ok || p != deprecatedCue || f.toolDeprecated() {
+	if !ok || f.whenNotHolds(p) {
 		return p, ok
 	}
 	for _, q := range lists.usageNot {
-		if q != p && f.desc.Has(q) {
+		if q != p && f.desc.Has(q) && f.whenNotHolds(q) {
 			return q, true
 		}
 	}
 	return "", false
+}
+
+// whenNotHolds reports whether when-not phrase p, which the description
+// has, says when not to use the tool: deprecatedCue only where the tool
+// is what is deprecated (toolDeprecated), and a phrase that opens with
+// "only" ("only when", "only for") only where "only" is a word of its
+// own (onlyAlone).
+func (f *facts) whenNotHolds(p string) bool {
+	switch {
+	case p == deprecatedCue:
+		return f.toolDeprecated()
+	case strings.HasPrefix(p, onlyWord+" "):
+		return f.onlyAlone(p)
+	}
+	return true
+}
+
+// onlyWord opens the when-not phrases of a restriction ("only when").
+const onlyWord = "only"
+
+// onlyAlone reports whether phrase p, which opens with onlyWord, holds
+// in the description where "only" is no part of a word written with a
+// hyphen or an underscore: "read-only" (or read_only) is one word, and
+// "Open it read-only when you need to inspect it" restricts nothing,
+// where "Use it only when you need to inspect it" does. The words split
+// such a word, so the text is read again with each joined (joinedOnly),
+// which only a text that has one and a phrase of "only" pays.
+func (f *facts) onlyAlone(p string) bool {
+	joined, ok := joinedOnly(f.desc.Raw)
+	if !ok {
+		return true
+	}
+	return lex.NewText(joined).WithinSentences().Has(p)
+}
+
+// joinedOnly returns s with the hyphen or underscore dropped before
+// each "only" that ends a word so written ("read-only" as "readonly",
+// in any case), and whether it dropped one.
+func joinedOnly(s string) (string, bool) {
+	var b []byte
+	last := 0
+	for i := 1; i+len(onlyWord) < len(s); i++ {
+		if s[i] != '-' && s[i] != '_' || !alnumByte(s[i-1]) {
+			continue
+		}
+		end := i + 1 + len(onlyWord)
+		if !strings.EqualFold(s[i+1:end], onlyWord) || end < len(s) && (alnumByte(s[end]) || s[end] == '_') {
+			continue
+		}
+		b = append(b, s[last:i]...)
+		last = i + 1
+	}
+	if b == nil {
+		return s, false
+	}
+	return string(append(b, s[last:]...)), true
+}
+
+// alnumByte reports whether b is an ASCII letter or digit in either
+// case, or a byte of a character beyond ASCII.
+func alnumByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // toolDeprecated reports whether deprecatedCue occurs in the
@@ -963,7 +1024,7 @@ func (f *facts) parameters() dimension {
 			}
 		}
 	}
-	format, explains := f.explainsParams()
+	format, at, after, explains := f.paramCue()
 	named := "none"
 	if len(f.mentioned) > 0 {
 		named = strings.Join(f.mentioned, ", ")
@@ -987,17 +1048,22 @@ func (f *facts) parameters() dimension {
 		}
 		return dim(3, "schema coverage %d%% gives the baseline 3; the description adds nothing about parameters (named: none).", pct)
 	case cov >= 0.5:
+		// Below full coverage the rule reads that the text names the
+		// undescribed parameters and that one sentence naming a
+		// parameter gives a cue, not that each is explained (filevine
+		// create_invoice names two and gives a value of one): the
+		// sentence says what it read (cueWhere).
 		if len(undescMentioned) == len(undescribed) && explains {
-			return dim(4, "schema coverage %d%%, and the description explains the undescribed %s %s (%q).", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format)
+			return dim(4, "schema coverage %d%%, and the description names the undescribed %s %s, with a format or value cue (%q) %s.", pct, lex.Agree(len(undescribed), "parameter", "parameters"), strings.Join(undescribed, ", "), format, f.cueWhere(at, after))
 		}
 		return dim(3, "schema coverage %d%%; undescribed: %s; the description names %s.", pct, strings.Join(undescribed, ", "), named)
 	}
 	share := float64(len(undescMentioned)) / float64(len(undescribed))
 	switch {
 	case share == 1 && explains:
-		return dim(4, "schema coverage is only %d%%, but the description explains every undescribed parameter (%s) with cues such as %q.", pct, strings.Join(undescribed, ", "), format)
+		return dim(4, "schema coverage is only %d%%, but the description names every undescribed parameter (%s), with a format or value cue (%q) %s.", pct, strings.Join(undescribed, ", "), format, f.cueWhere(at, after))
 	case share >= 0.5 && explains:
-		return dim(3, "schema coverage is only %d%%; the description compensates for %s (%q).", pct, strings.Join(undescMentioned, ", "), format)
+		return dim(3, "schema coverage is only %d%%; the description names %d of the %d undescribed parameters (%s), with a format or value cue (%q) %s.", pct, len(undescMentioned), len(undescribed), strings.Join(undescMentioned, ", "), format, f.cueWhere(at, after))
 	case len(undescMentioned) > 0:
 		return dim(2, "schema coverage is only %d%%; the description names %s but does not say what values %s.", pct, strings.Join(undescMentioned, ", "), lex.Agree(len(undescMentioned), "it takes", "they take"))
 	case cov > 0:
@@ -1016,8 +1082,16 @@ func (f *facts) parameters() dimension {
 // 8.0A is suitable ..."): a cue elsewhere ("read-only by default") says
 // nothing about the values.
 func (f *facts) explainsParams() (string, bool) {
+	cue, _, _, ok := f.paramCue()
+	return cue, ok
+}
+
+// paramCue is explainsParams, with the index of the sentence that names
+// the parameters the cue was read with, and whether the cue opens the
+// sentence after that one (a value opener).
+func (f *facts) paramCue() (cue string, named int, after, ok bool) {
 	if len(f.mentioned) == 0 {
-		return "", false
+		return "", 0, false, false
 	}
 	ss := f.sentenceTexts()
 	for k, t := range ss {
@@ -1032,24 +1106,48 @@ func (f *facts) explainsParams() (string, bool) {
 			continue
 		}
 		if f.namesMentioned(t) {
-			return t.Matching(cue), true
+			return t.Matching(cue), k, false, true
 		}
 		if k > 0 && t.Find(cue) == 0 && slices.Contains(valueOpeners, cue) && f.namesMentioned(ss[k-1]) {
-			return t.Matching(cue), true
+			return t.Matching(cue), k - 1, true, true
 		}
 	}
-	return "", false
+	return "", 0, false, false
+}
+
+// cueWhere says where a cue of paramCue was read, given the sentence
+// k and the after it returned: "in a sentence naming" the parameters
+// sentence k names, or "opening the sentence after one naming" them.
+func (f *facts) cueWhere(k int, after bool) string {
+	names := strings.Join(f.namedIn(f.sentenceTexts()[k]), ", ")
+	if after {
+		return "opening the sentence after one naming " + names
+	}
+	return "in a sentence naming " + names
 }
 
 // namesMentioned reports whether sentence t names one of the
 // parameters the description names.
 func (f *facts) namesMentioned(t lex.Text) bool {
+	return slices.ContainsFunc(f.params, func(p param) bool { return namedBy(t, p) })
+}
+
+// namedBy reports whether sentence t names parameter p, which the
+// description names.
+func namedBy(t lex.Text, p param) bool {
+	return p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words))
+}
+
+// namedIn returns the parameters sentence t names, of those the
+// description names, in the order of f.params.
+func (f *facts) namedIn(t lex.Text) []string {
+	var out []string
 	for _, p := range f.params {
-		if p.mentioned && (lex.Mentions(t, p.name, p.words) || mentionsHead(t, p.words)) {
-			return true
+		if namedBy(t, p) {
+			out = append(out, p.name)
 		}
 	}
-	return false
+	return out
 }
 
 // paramCueHolds reports whether value cue c, which sentence t has, says
@@ -1058,10 +1156,12 @@ func (f *facts) namesMentioned(t lex.Text) bool {
 // not "relations between entities") or before two bounds in words or
 // parameters' names ("between one and ten", "between min and max"), any
 // cue not before a word of
-// notBefore ("up to 10", not "up-to-date"), and no handle word that is
-// the whole name of a parameter (paramNamed: "url" of url).
+// notBefore ("up to 10", not "up-to-date"), no handle word that is
+// the whole name of a parameter (paramNamed: "url" of url), and no cue
+// found only among the words of a parameter's longer name as the
+// sentence writes it (inParamNames: "default branch" of default_branch).
 func (f *facts) paramCueHolds(t lex.Text, c string) bool {
-	if f.paramNamed(c) {
+	if f.paramNamed(c) || f.inParamNames(t, c) {
 		return false
 	}
 	if flagValueCues[c] {
@@ -1136,6 +1236,65 @@ func (f *facts) paramNamed(c string) bool {
 		return false
 	}
 	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
+}
+
+// inParamNames reports whether every occurrence of value cue c in
+// sentence t is among the words of a parameter whose name has more
+// words than c, written there in its words ("Change the default branch
+// of a project" of default_branch, "Use range_start/range_end" of
+// range_start): there the cue is the parameter's name, and says
+// nothing of its values, as paramNamed holds of a handle word that is
+// a whole name. A word for a kind of values (valueKinds) that ends the
+// name still counts, as it does where it is the whole name (see
+// paramNamed): a report_format holds a format, and the text often
+// gives its values in words no cue reads ("report_format: \"console\",
+// \"json\", or \"html\"").
+func (f *facts) inParamNames(t lex.Text, c string) bool {
+	n := strings.Count(c, " ") + 1
+	ws := t.Words
+	found := false
+	for i := range ws {
+		if i+n > len(ws) || !wordsAre(ws[i:i+n], c) {
+			continue
+		}
+		found = true
+		if !f.insideParamName(ws, i, n) {
+			return false
+		}
+	}
+	return found
+}
+
+// wordsAre reports whether ws are the words of phrase, which separates
+// them by single spaces, without splitting it: it runs for every cue
+// of every sentence that has one.
+func wordsAre(ws []string, phrase string) bool {
+	for _, w := range ws {
+		head, rest, _ := strings.Cut(phrase, " ")
+		if w != head {
+			return false
+		}
+		phrase = rest
+	}
+	return phrase == ""
+}
+
+// insideParamName reports whether the n words of ws from i on lie
+// within the words of a parameter's name of more than n words, written
+// there word by word, other than as a word of valueKinds that ends it.
+func (f *facts) insideParamName(ws []string, i, n int) bool {
+	for _, p := range f.params {
+		m := len(p.words)
+		if m <= n || n == 1 && slices.Contains(valueKinds, ws[i]) && p.words[m-1] == ws[i] {
+			continue
+		}
+		for j := max(0, i+n-m); j <= i && j+m <= len(ws); j++ {
+			if slices.Equal(ws[j:j+m], p.words) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // startsWithDigit reports whether word w opens with a digit.

@@ -1605,7 +1605,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// {dsl_version, ops}" (BlenderMCP execute_ops) and "supported
 		// values: kml, gpx" read "no value cue" in 1.5.8.
 		{"a json object is a value cue", `{"name": "execute_ops", "description": "Execute an ops request in Blender. The request: JSON object with {dsl_version, ops}.", "inputSchema": {"type": "object", "properties": {"request": {"type": "string"}}}}`,
-			nil, "parameter_semantics", 4, `with cues such as "json object"`, "does not say what values"},
+			nil, "parameter_semantics", 4, `with a format or value cue ("json object")`, "does not say what values"},
 		{"supported values list values", `{"name": "export_mission", "description": "Export a mission as a file. Pass the kind of file; supported values: kml, gpx.", "inputSchema": {"type": "object", "properties": {"kind": {"type": "string", "description": "The kind."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for kind ("supported values")`, "no format or value cue"},
 
@@ -1624,6 +1624,64 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 3, "gives no format or value cue", "is false"},
 		{"a flag value after its name written in words", `{"name": "set_mode", "description": "Set the editor's mode. Leave dry run to false to write the changes.", "inputSchema": {"type": "object", "properties": {"dry_run": {"type": "boolean", "description": "Only show what would change."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for dry_run ("to false")`, "no format or value cue"},
+
+		// 134. "read-only" is one word: "Open it read-only when you need
+		// to inspect it" says when, and restricts nothing; 1.5.9 read
+		// its words "only when" as a when-not. "only" as a word of its
+		// own still restricts.
+		{"read-only when is no when-not", `{"name": "open_db", "description": "Open a database. Open it read-only when you need to inspect it."}`,
+			nil, "usage_guidelines", 4, `when to use ("when you need")`, "only when"},
+		{"read_only for is no when-not", `{"name": "open_db", "description": "Open a database. Pass read_only for a replica."}`,
+			nil, "usage_guidelines", 2, "no cue", "only for"},
+		{"only when alone is still a when-not", `{"name": "open_db", "description": "Open a database. Open it only when you need to inspect it, read-only."}`,
+			nil, "usage_guidelines", 4, `when not to ("only when")`, ""},
+
+		// 135. filevine create_invoice: "Create an invoice for a project.
+		// fields_json is a JSON object." names both parameters and gives
+		// a value of one; below full coverage 1.5.9 said the text
+		// "explains every undescribed parameter". It says what the rule
+		// read: the names, and the sentence that gives a cue.
+		{"a cue for one of two undescribed parameters explains not both", `{"name": "create_invoice", "description": "Create an invoice for a project. fields_json is a JSON object.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string"}, "fields_json": {"type": "string"}}, "required": ["project_id"]}}`,
+			nil, "parameter_semantics", 4, `names every undescribed parameter (fields_json, project_id), with a format or value cue ("json object") in a sentence naming fields_json.`, "explains"},
+		{"a cue at two thirds coverage names the undescribed one", `{"name": "create_invoice", "description": "Create an invoice for a project. fields_json is a JSON object.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "amount": {"type": "number", "description": "The sum."}, "fields_json": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 4, `names the undescribed parameter fields_json, with a format or value cue ("json object") in a sentence naming fields_json.`, "explains"},
+		{"a cue for half the undescribed parameters compensates for none", `{"name": "create_invoice", "description": "Create an invoice for a project. fields_json is a JSON object.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string"}, "fields_json": {"type": "string"}, "currency": {"type": "string"}, "due": {"type": "string"}}}}`,
+			nil, "parameter_semantics", 3, `names 2 of the 4 undescribed parameters (fields_json, project_id), with a format or value cue ("json object") in a sentence naming fields_json.`, "compensates"},
+		{"a value opening the next sentence is said to", `{"name": "fetch_rows", "description": "Fetch rows of a table. Pass the limit. Default 10.", "inputSchema": {"type": "object", "properties": {"limit": {"type": "integer"}}}}`,
+			nil, "parameter_semantics", 4, `with a format or value cue ("default") opening the sentence after one naming limit.`, "explains"},
+
+		// 136. gitlab update_default_branch and get_file_blame: "Change
+		// the default branch of a project" and "Use
+		// range_start/range_end to limit blame" gave the value cues
+		// "default" and "range" that are words of the parameters' own
+		// names (default_branch, range_start), as a handle word that is
+		// a whole name gives none (group 129). A cue beside the name,
+		// or a kind of values that is a whole name or ends one
+		// (report_format, whose values the text gives in quotes no cue
+		// reads), still counts.
+		{"default of default_branch is its name", `{"name": "set_default_branch", "description": "Change the default branch of a project.", "inputSchema": {"type": "object", "properties": {"project_id": {"type": "string", "description": "The project."}, "default_branch": {"type": "string", "description": "The branch."}}}}`,
+			nil, "parameter_semantics", 3, "names default_branch, project_id but gives no format or value cue", `("default")`},
+		{"range of range_start is its name", `{"name": "blame", "description": "Get git blame for a file. Use range_start/range_end to limit blame to specific lines.", "inputSchema": {"type": "object", "properties": {"file_path": {"type": "string", "description": "The file."}, "range_start": {"type": "integer", "description": "First line."}, "range_end": {"type": "integer", "description": "Last line."}}}}`,
+			nil, "parameter_semantics", 3, "but gives no format or value cue", `("range")`},
+		{"a default beside a name of several words still counts", `{"name": "blame", "description": "Get git blame for a file. Pass range_start (default 1) to skip lines.", "inputSchema": {"type": "object", "properties": {"file_path": {"type": "string", "description": "The file."}, "range_start": {"type": "integer", "description": "First line."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for file_path, range_start ("default")`, ""},
+		{"a kind of values that is a whole name still counts", `{"name": "read_lines", "description": "Read lines of a file. The range takes two line numbers.", "inputSchema": {"type": "object", "properties": {"range": {"type": "string", "description": "The lines."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for range ("range")`, ""},
+		// caseSHY date: "Returns JSON with ISO 8601 timestamp" names
+		// iso_8601 and gave "iso" as its value cue.
+		{"iso of iso_8601 is its name", `{"name": "date", "description": "Return the system time. Returns JSON with ISO 8601 timestamp.", "inputSchema": {"type": "object", "properties": {"iso_8601": {"type": "boolean", "description": "Use ISO 8601."}}}}`,
+			nil, "parameter_semantics", 3, "names iso_8601 but gives no format or value cue", `("iso")`},
+		{"a kind of values that ends a name still counts", `{"name": "validate_model", "description": "Validate a model. Pass the report_format: \"console\", \"json\", or \"html\".", "inputSchema": {"type": "object", "properties": {"report_format": {"type": "string", "description": "The report's format."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for report_format ("format")`, ""},
+
+		// 137. chrome-devtools get_css_styles: "10 rules per page" and
+		// "use pageIdx to page through the remaining rules" page the
+		// results, and named pageId, which targets a browser page,
+		// through its head word "page". "the page" still names it.
+		{"per page and page through name no page", `{"name": "get_styles", "description": "Retrieve the CSS rules of an element by its uid. Results are paginated (10 rules per page by default); use pageIdx to page through the remaining rules.", "inputSchema": {"type": "object", "properties": {"pageId": {"type": "number", "description": "Targets a specific page by ID."}, "uid": {"type": "string", "description": "The element."}, "pageIdx": {"type": "integer", "description": "Page number."}, "pageSize": {"type": "integer", "description": "Rules per page."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for pageIdx, uid ("default")`, "pageId,"},
+		{"the page still names pageId", `{"name": "screenshot", "description": "Take a screenshot of the page, as PNG by default.", "inputSchema": {"type": "object", "properties": {"pageId": {"type": "number", "description": "Targets a specific page by ID."}}}}`,
+			nil, "parameter_semantics", 4, `adds meaning for pageId ("default")`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
