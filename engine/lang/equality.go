@@ -24,9 +24,10 @@ import (
 // estimate bounds that (see sizeBound.equalityEstimate):
 //   - two numbers but two ints or two uints: by their digits, as the
 //     comparisons (<, <=, >, >=) are (see numCallCost);
-//   - two lists of one length, or two maps of one size: one unit, and
-//     a tenth of one for each unit of the work of comparing them
-//     member by member at every depth (see pairWork);
+//   - two lists of one length, two maps of one size, or two optionals
+//     that hold a value: one unit, and a tenth of one for each unit of
+//     the work of comparing them member by member at every depth (see
+//     pairWork);
 //   - anything else as cel-go charges it: a tenth of a unit a
 //     character of the shorter string, one unit for two scalars, two
 //     containers of different sizes, or two values of different kinds
@@ -43,8 +44,9 @@ import (
 
 // equalityCost is what the tracker charges x == y and x != y, when it
 // is not cel-go's charge: for two numbers but two ints or two uints, by
-// their digits; for two lists of one length or two maps of one size,
-// one unit and a tenth of the work of comparing them (see pairWork).
+// their digits; for two lists of one length, two maps of one size or
+// two optionals holding a value, one unit and a tenth of the work of
+// comparing them (see pairWork).
 // False for anything else, which cel-go charges as it charges its own
 // equality (a tenth of the shorter string's length, one unit for
 // scalars), as cheaply as before.
@@ -71,11 +73,16 @@ func tenthCost(w uint64) uint64 {
 }
 
 // sameSizedContainers reports whether x and y are two lists of one
-// length or two maps of one size: the only values whose equality
-// compares their members (lists and maps of different sizes are unequal
-// at once).
+// length, two maps of one size or two optionals that both hold a value:
+// the only values whose equality compares what they hold (lists and maps
+// of different sizes are unequal at once, as is an empty optional with
+// any other). cel-go sizes an optional by what it holds, so it charged
+// two optionals of lists of lists as it charged the outer lists.
 func sameSizedContainers(x, y ref.Val) bool {
 	switch a := x.(type) {
+	case *types.Optional:
+		b, ok := y.(*types.Optional)
+		return ok && a.HasValue() && b.HasValue()
 	case traits.Lister:
 		b, ok := y.(traits.Lister)
 		return ok && a.Size() == b.Size()
