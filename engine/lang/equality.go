@@ -28,10 +28,11 @@ import (
 //     that hold a value: one unit, and a tenth of one for each unit of
 //     the work of comparing them member by member at every depth (see
 //     pairWork);
-//   - anything else as cel-go charges it: a tenth of a unit a
-//     character of the shorter string, one unit for two scalars, two
-//     containers of different sizes, or two values of different kinds
-//     (each compares in one step).
+//   - anything else as cel-go charges it: a tenth of a unit for each
+//     unit of the smaller operand's size (the shorter string's
+//     characters, the shorter list's elements, at least one unit for
+//     two scalars), though two containers of different sizes or two
+//     values of different kinds compare in one step.
 //
 // The engine bounds the data by its longest string, list or map, not by
 // its whole (see eval.ValueSize), so the estimate knows how much two
@@ -106,10 +107,13 @@ func sameSizedContainers(x, y ref.Val) bool {
 // pair of values under it; a unit for anything else (different kinds,
 // different sizes, scalars). Each pair reads parts of x and y that no
 // other pair reads, so the work is at most the weight of x and y
-// together (see weightBound), and at most the weight of the one that
-// holds neither a map nor a number (a string pair reads no more than
-// the shorter string, a list pair no more pairs than the shorter list
-// has). The sum saturates at math.MaxUint64.
+// together (see weightBound) when neither holds a number longer than a
+// double (a short number compared with a long one counts a double's
+// digits, where its weight is one: weightBound bounds no value that may
+// hold a long number), and at most the weight of the one that holds
+// neither a map nor a number (a string pair reads no more than the
+// shorter string, a list pair no more pairs than the shorter list has).
+// The sum saturates at math.MaxUint64.
 func pairWork(x, y any) uint64 {
 	x, y = nativeOf(x), nativeOf(y)
 	switch a := x.(type) {
