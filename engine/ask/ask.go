@@ -304,14 +304,15 @@ type ModelError struct {
 	Kind, Subject    string
 }
 
-// Error names both models.
+// Error names both models, what would have kept the pin, and what to
+// do.
 func (e *ModelError) Error() string {
 	if e.Answered == "" {
-		return fmt.Sprintf("the judge answered %s about %q without naming the model that answered (the judge's Answer.Model is empty), but the run pins model %q: answers from another model are refused, so the run is invalid",
+		return fmt.Sprintf("the judge answered %s about %q without naming the model that answered (the judge's Answer.Model is empty), but the run pins model %q: answers from another model are refused, so the run is invalid: the judge plugin must name the model of each answer; update it, or tell its author",
 			e.Kind, e.Subject, e.Pinned)
 	}
-	return fmt.Sprintf("the judge answered %s about %q with model %q, but the run pins model %q (%s): answers from another model are refused, so the run is invalid",
-		e.Kind, e.Subject, e.Answered, e.Pinned, judge.KeptBy(e.Pinned))
+	return fmt.Sprintf("the judge answered %s about %q with model %q, but the run pins model %q (%s): answers from another model are refused, so the run is invalid: to take its answers, pin %q instead (--model, or a config file's model)",
+		e.Kind, e.Subject, e.Answered, e.Pinned, judge.KeptBy(e.Pinned), e.Answered)
 }
 
 // UnreadableError is a question whose answers were all unreadable.

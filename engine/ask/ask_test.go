@@ -638,3 +638,25 @@ func TestInputIsDecodedWhenRendered(t *testing.T) {
 		t.Fatalf("prompts %q", users)
 	}
 }
+
+// TestModelErrorSaysWhatToDo: the refusal of another model's answer
+// ends with what the user can do, where it ended at "the run is
+// invalid".
+func TestModelErrorSaysWhatToDo(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		err  *ask.ModelError
+		want string
+	}{
+		{"another model", &ask.ModelError{Pinned: "gpt-4o", Answered: "gpt-4o-mini", Kind: "k", Subject: "s"},
+			`so the run is invalid: to take its answers, pin "gpt-4o-mini" instead (--model, or a config file's model)`},
+		{"no model named", &ask.ModelError{Pinned: "gpt-4o", Kind: "k", Subject: "s"},
+			`so the run is invalid: the judge plugin must name the model of each answer; update it, or tell its author`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.err.Error(); !strings.HasSuffix(got, c.want) {
+				t.Errorf("message\n%s\ndoes not end with\n%s", got, c.want)
+			}
+		})
+	}
+}

@@ -284,15 +284,17 @@ func WriteMarkdown(w io.Writer, rec *Record, plot string) error {
 	return bw.Flush()
 }
 
-// judgeText names the judge: plugin, version and model.
+// judgeText names the judge: plugin, version and model, or the models
+// its answers came from when it pins none (see judge.Identity.Answered),
+// as the HTML calibration does.
 func judgeText(rec *Record) string {
 	j := rec.Judge
 	if j == nil {
 		return "none"
 	}
 	s := j.Plugin + " " + j.Version
-	if j.Model != "" {
-		s += " · model " + j.Model
+	if noun, names := j.Answered(); noun != "" {
+		s += " · " + noun + " " + names
 	}
 	if j.Heuristic {
 		s += " (a heuristic, not a model)"

@@ -24,13 +24,15 @@ import (
 // estimate bounds that (see sizeBound.equalityEstimate):
 //   - two numbers but two ints or two uints: by their digits, as the
 //     comparisons (<, <=, >, >=) are (see numCallCost);
-//   - two lists of one length, or two maps of one size: one unit, and
-//     a tenth of one for each unit of the work of comparing them
-//     member by member at every depth (see pairWork);
-//   - anything else as cel-go charges it: a tenth of a unit a
-//     character of the shorter string, one unit for two scalars, two
-//     containers of different sizes, or two values of different kinds
-//     (each compares in one step).
+//   - two lists of one length, two maps of one size, or two optionals
+//     that hold a value: one unit, and a tenth of one for each unit of
+//     the work of comparing them member by member at every depth (see
+//     pairWork);
+//   - anything else as cel-go charges it: a tenth of a unit for each
+//     unit of the smaller operand's size (the shorter string's
+//     characters, the shorter list's elements, at least one unit for
+//     two scalars), though two containers of different sizes or two
+//     values of different kinds compare in one step.
 //
 // The engine bounds the data by its longest string, list or map, not by
 // its whole (see eval.ValueSize), so the estimate knows how much two
@@ -43,8 +45,9 @@ import (
 
 // equalityCost is what the tracker charges x == y and x != y, when it
 // is not cel-go's charge: for two numbers but two ints or two uints, by
-// their digits; for two lists of one length or two maps of one size,
-// one unit and a tenth of the work of comparing them (see pairWork).
+// their digits; for two lists of one length, two maps of one size or
+// two optionals holding a value, one unit and a tenth of the work of
+// comparing them (see pairWork).
 // False for anything else, which cel-go charges as it charges its own
 // equality (a tenth of the shorter string's length, one unit for
 // scalars), as cheaply as before.
@@ -71,11 +74,16 @@ func tenthCost(w uint64) uint64 {
 }
 
 // sameSizedContainers reports whether x and y are two lists of one
-// length or two maps of one size: the only values whose equality
-// compares their members (lists and maps of different sizes are unequal
-// at once).
+// length, two maps of one size or two optionals that both hold a value:
+// the only values whose equality compares what they hold (lists and maps
+// of different sizes are unequal at once, as is an empty optional with
+// any other). cel-go sizes an optional by what it holds, so it charged
+// two optionals of lists of lists as it charged the outer lists.
 func sameSizedContainers(x, y ref.Val) bool {
 	switch a := x.(type) {
+	case *types.Optional:
+		b, ok := y.(*types.Optional)
+		return ok && a.HasValue() && b.HasValue()
 	case traits.Lister:
 		b, ok := y.(traits.Lister)
 		return ok && a.Size() == b.Size()
@@ -99,10 +107,13 @@ func sameSizedContainers(x, y ref.Val) bool {
 // pair of values under it; a unit for anything else (different kinds,
 // different sizes, scalars). Each pair reads parts of x and y that no
 // other pair reads, so the work is at most the weight of x and y
-// together (see weightBound), and at most the weight of the one that
-// holds neither a map nor a number (a string pair reads no more than
-// the shorter string, a list pair no more pairs than the shorter list
-// has). The sum saturates at math.MaxUint64.
+// together (see weightBound) when neither holds a number longer than a
+// double (a short number compared with a long one counts a double's
+// digits, where its weight is one: weightBound bounds no value that may
+// hold a long number), and at most the weight of the one that holds
+// neither a map nor a number (a string pair reads no more than the
+// shorter string, a list pair no more pairs than the shorter list has).
+// The sum saturates at math.MaxUint64.
 func pairWork(x, y any) uint64 {
 	x, y = nativeOf(x), nativeOf(y)
 	switch a := x.(type) {
