@@ -12,7 +12,13 @@ import (
 func (c Current) Matches(path string) string {
 	judge := "none"
 	if c.Judge != nil {
-		judge = c.Judge.Plugin + " " + c.Judge.Version + " (" + c.Judge.Model + ")"
+		judge = c.Judge.Plugin + " " + c.Judge.Version
+		switch noun, names := c.Judge.Answered(); noun {
+		case "model":
+			judge += " (" + names + ")"
+		case "models":
+			judge += " (models " + names + ")"
+		}
 	}
 	return fmt.Sprintf("%s matches: rubric %s %s %s, judge %s, scored set %s (%d tools)",
 		path, c.RubricName, c.RubricVersion, report.ShortHash(c.RubricDigest), judge, report.ShortHash(c.SurfaceHash), c.ToolCount)
