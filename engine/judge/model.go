@@ -20,7 +20,7 @@ func SameModel(pinned, answered string) bool {
 	if pinned == "" || answered == pinned {
 		return true
 	}
-	pinned = strings.TrimSuffix(pinned, extendedContext)
+	pinned = strings.TrimSuffix(pinned, ExtendedContext)
 	if pinned == "" {
 		return false // a pin on "[1m]" alone names no model
 	}
@@ -40,7 +40,7 @@ func SameModel(pinned, answered string) bool {
 // SameModel): for a Claude Code alias, the families it names; for an id,
 // the id and its dated snapshots.
 func KeptBy(pinned string) string {
-	base := strings.TrimSuffix(pinned, extendedContext)
+	base := strings.TrimSuffix(pinned, ExtendedContext)
 	if families, ok := aliasFamilies[base]; ok {
 		return fmt.Sprintf("a pin on Claude Code's alias %q is kept by any claude- id that names %s", pinned, strings.Join(families, " or "))
 	}
@@ -62,11 +62,11 @@ var aliasFamilies = map[string][]string{
 	"opusplan": {"opus", "sonnet"},
 }
 
-// extendedContext is the suffix Claude Code takes after an alias or an id
+// ExtendedContext is the suffix Claude Code takes after an alias or an id
 // (sonnet[1m], claude-sonnet-4-5[1m]) for the same model with a context
 // window of a million tokens: the model that answers is the one named
 // without it.
-const extendedContext = "[1m]"
+const ExtendedContext = "[1m]"
 
 // snapshotDate is a date as providers append it to a model id: YYYYMMDD,
 // YYYY-MM-DD, or MMDD.

@@ -138,7 +138,10 @@ func (j *Judge) Configure(ctx context.Context, c judge.Config) (judge.Identity, 
 		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: "model", What: "a model", Value: "opus",
 			Advice: "pass --model with a model claude accepts, such as claude-opus-5-5 or opus"}
 	}
-	if strings.TrimSuffix(c.Model, "[1m]") == accountDefault {
+	if base := strings.TrimSuffix(c.Model, judge.ExtendedContext); base == "" {
+		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: "model", What: fmt.Sprintf("a model before %s, which only asks for a million tokens of context", judge.ExtendedContext), Value: "opus",
+			Advice: "pass --model with an alias or a model id before it, such as sonnet[1m] or claude-sonnet-4-5[1m]"}
+	} else if base == accountDefault {
 		return judge.Identity{}, &judge.SettingError{Judge: Name, Setting: "model", What: fmt.Sprintf("a model it can hold each answer to (%q is Claude Code's choice for your account, which may change, so it pins no model)", c.Model), Value: "opus",
 			Advice: "pass --model with an alias that names a family (opus, sonnet, haiku, opusplan) or a model id such as claude-opus-5-5"}
 	}

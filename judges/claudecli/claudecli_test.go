@@ -394,6 +394,11 @@ func TestConfigureErrors(t *testing.T) {
 			want: "the claude-cli judge needs a model: pass --model with a model claude accepts, such as claude-opus-5-5 or opus",
 		},
 		{
+			name:  "the suffix alone",
+			model: "[1m]",
+			want:  "the claude-cli judge needs a model before [1m], which only asks for a million tokens of context: pass --model with an alias or a model id before it, such as sonnet[1m] or claude-sonnet-4-5[1m]",
+		},
+		{
 			name:  "the account's default",
 			model: "default",
 			want:  `the claude-cli judge needs a model it can hold each answer to ("default" is Claude Code's choice for your account, which may change, so it pins no model): pass --model with an alias that names a family (opus, sonnet, haiku, opusplan) or a model id such as claude-opus-5-5`,
