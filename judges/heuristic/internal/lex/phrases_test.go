@@ -284,3 +284,27 @@ func TestMatching(t *testing.T) {
 		}
 	}
 }
+
+// TestGoesOn: a sentence that a line break cut in the middle goes on
+// with the one before it; a new sentence, or the first, does not.
+func TestGoesOn(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []bool // GoesOn of each sentence, and of one past the last
+	}{
+		{"Resizes the window\nso that it fits", []bool{false, true, false}},
+		{"Opens a session.\nSo that it is ready, call it.", []bool{false, false, false}},
+		{"Lists items,\nthen counts them.\nDone", []bool{false, true, false, false}},
+		{"One line", []bool{false, false}},
+	} {
+		d := NewText(tc.text)
+		if len(d.Sentences)+1 != len(tc.want) {
+			t.Fatalf("%q: %d sentences %q, the row has %d", tc.text, len(d.Sentences), d.Sentences, len(tc.want)-1)
+		}
+		for k, want := range tc.want {
+			if got := d.GoesOn(k); got != want {
+				t.Errorf("%q: GoesOn(%d) = %v, want %v (sentences %q)", tc.text, k, got, want, d.Sentences)
+			}
+		}
+	}
+}

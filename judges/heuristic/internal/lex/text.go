@@ -78,6 +78,13 @@ func wraps(prev, next string) bool {
 	return (unicode.IsLetter(last) || unicode.IsDigit(last) || last == ',') && unicode.IsLower(first)
 }
 
+// GoesOn reports whether sentence k of t, a Text from NewText, goes on
+// with sentence k-1: Sentences cut them at a line break in the middle of
+// one sentence (see wraps).
+func (t Text) GoesOn(k int) bool {
+	return k > 0 && k < len(t.sentenceAt) && !t.sentenceAt[k].ends
+}
+
 // WithinSentences returns t, a Text from NewText, matching a phrase of
 // more than one word only where its words are in one sentence: "Do
 // not. Use this when ..." says no "do not use", and "oldest first. Use

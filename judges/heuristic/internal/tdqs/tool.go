@@ -275,14 +275,29 @@ func (f *facts) impliedHolds(p string) bool {
 // for ("Call it first so that the session is ready"); in a sentence of
 // the tool's own act ("Resizes the window so that the page has the
 // given size") it says what the act is for.
+//
+// A sentence that a line break cut in the middle (lex.Text.GoesOn) is
+// read whole: its opening is its first line's.
 func (f *facts) purposeOfCall(p string) bool {
+	ss := f.sentenceTexts()
 	for k := range f.desc.Sentences {
 		if !f.desc.SentenceHas(k, p) {
 			continue
 		}
-		sw := f.sentenceTexts()[k].Words
-		if !toolStepOpens(sw) || slices.ContainsFunc(sw, func(w string) bool { return callWords[w] }) {
+		first, last := k, k
+		for f.desc.GoesOn(first) {
+			first--
+		}
+		for f.desc.GoesOn(last + 1) {
+			last++
+		}
+		if !toolStepOpens(ss[first].Words) {
 			return true
+		}
+		for _, s := range ss[first : last+1] {
+			if slices.ContainsFunc(s.Words, func(w string) bool { return callWords[w] }) {
+				return true
+			}
 		}
 	}
 	return false

@@ -1571,6 +1571,14 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "no cue", "so that"},
 		{"so that after a call still implies usage", `{"name": "open_session", "description": "Opens a session. Call it first so that the server is ready."}`,
 			nil, "usage_guidelines", 3, `implied ("so that")`, ""},
+		// A line break in the middle of the sentence leaves it one
+		// sentence (found by h69review: usage 3 on two lines, 2 on one).
+		{"so that after the tool's own act on a wrapped line is no usage", "{\"name\": \"resize_page\", \"description\": \"Resizes the page's window\\nso that the page has specified dimension\"}",
+			nil, "usage_guidelines", 2, "no cue", "so that"},
+		{"so that after a call on a wrapped line still implies usage", "{\"name\": \"open_session\", \"description\": \"Opens a session. Call it first\\nso that the server is ready.\"}",
+			nil, "usage_guidelines", 3, `implied ("so that")`, ""},
+		{"so that after a new sentence on a new line still implies usage", "{\"name\": \"open_session\", \"description\": \"Opens a session.\\nSo that the server is ready, call it first.\"}",
+			nil, "usage_guidelines", 3, `implied ("so that")`, ""},
 
 		// 128. A flag's value is a value cue: everything
 		// simulate-research-query's "If 'ambiguous' is true" and
