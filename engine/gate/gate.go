@@ -34,6 +34,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -461,8 +462,11 @@ func Check(saved *Report, now Current) *Report {
 	if now.Rubric.Digest != saved.Rubric.Digest {
 		moved = append(moved, fmt.Sprintf("the rubric differs (the report was made with %s, the rubric given now is %s)", rubricText(saved.Rubric), rubricText(now.Rubric)))
 	}
-	if now.Judge != nil && saved.Judge != nil && !sameJudge(*saved.Judge, *now.Judge) {
-		moved = append(moved, fmt.Sprintf("the judge differs (the report was judged by %s, the judge named now is %s)", judgeText(saved.Judge), judgeText(now.Judge)))
+	if now.Judge != nil && saved.Judge != nil {
+		if differ := judgeDiffers(*saved.Judge, *now.Judge); len(differ) > 0 {
+			moved = append(moved, fmt.Sprintf("the judge differs (the report was judged by %s, the judge named now is %s; they differ in %s)",
+				judgeText(saved.Judge), judgeText(now.Judge), strings.Join(differ, ", ")))
+		}
 	}
 	if len(moved) == 0 {
 		out.settle(saved.Decision, "the exports match the report: "+saved.Reason)
@@ -492,8 +496,52 @@ func judgeText(j *report.Judge) string {
 	return s
 }
 
-// sameJudge is whether two judge blocks name the same judge: plugin,
-// version, model and, for an external plugin, binary.
-func sameJudge(a, b report.Judge) bool {
-	return a.Plugin == b.Plugin && a.Version == b.Version && a.Model == b.Model && a.SHA256 == b.SHA256
+// judgeDiffers names the members in which two judge blocks differ: the
+// whole identity, as a cache key reads it (plugin, version, provider,
+// model, each parameter, heuristic, the command line and its version),
+// and an external plugin's binary. Parameters are compared as JSON, so
+// that a number read back from a saved report (a float64) equals the
+// judge's own (an int). Two replays of different answer files
+// (params.answers_sha256), or a judge run at another temperature, are
+// different judges, as their answers are.
+func judgeDiffers(a, b report.Judge) []string {
+	var out []string
+	for _, m := range []struct {
+		name string
+		a, b string
+	}{
+		{"plugin", a.Plugin, b.Plugin}, {"version", a.Version, b.Version}, {"provider", a.Provider, b.Provider},
+		{"model", a.Model, b.Model}, {"heuristic", strconv.FormatBool(a.Heuristic), strconv.FormatBool(b.Heuristic)},
+		{"cli", a.CLI, b.CLI}, {"cli_version", a.CLIVersion, b.CLIVersion}, {"sha256", a.SHA256, b.SHA256},
+	} {
+		if m.a != m.b {
+			out = append(out, m.name)
+		}
+	}
+	keys := slices.Sorted(maps.Keys(a.Params))
+	for k := range b.Params {
+		if _, ok := a.Params[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if paramJSON(a.Params, k) != paramJSON(b.Params, k) {
+			out = append(out, "params."+k)
+		}
+	}
+	return out
+}
+
+// paramJSON is parameter k of params as JSON text, empty when absent.
+func paramJSON(params map[string]any, k string) string {
+	v, ok := params[k]
+	if !ok {
+		return ""
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("%#v", v)
+	}
+	return string(b)
 }

@@ -339,8 +339,46 @@ func TestCheck(t *testing.T) {
 	}
 	other = now
 	other.Judge = &report.Judge{Identity: judge.Identity{Plugin: "rater", Version: "1", Model: "m2"}}
-	if got := gate.Check(&back, other); got.Decision != gate.Invalid || !strings.Contains(got.Reason, "the judge differs (the report was judged by rater 1 model m, the judge named now is rater 1 model m2)") {
+	if got := gate.Check(&back, other); got.Decision != gate.Invalid || !strings.Contains(got.Reason, "the judge differs (the report was judged by rater 1 model m, the judge named now is rater 1 model m2; they differ in model)") {
 		t.Errorf("another judge: %s: %s", got.Decision, got.Reason)
+	}
+
+	// The whole identity counts, as it does in a cache key: a replay of
+	// another answers file, or another temperature, is another judge,
+	// though plugin, version and model are the same; a number read back
+	// from the saved report as a float64 is the judge's int.
+	withParams := func(params map[string]any) (*gate.Report, gate.Current) {
+		s := back
+		j := *back.Judge
+		j.Params = params
+		s.Judge = &j
+		n := now
+		n.Judge = &report.Judge{Identity: j.Identity}
+		return &s, n
+	}
+	for _, tc := range []struct {
+		name       string
+		saved, now map[string]any
+		differ     string // "" for the same judge
+	}{
+		{"another answers file", map[string]any{"answers_sha256": "aa"}, map[string]any{"answers_sha256": "bb"}, "params.answers_sha256"},
+		{"another temperature", map[string]any{"temperature": 0.0}, map[string]any{"temperature": 0.7}, "params.temperature"},
+		{"a parameter only now", nil, map[string]any{"seed": 7}, "params.seed"},
+		{"a parameter only in the report", map[string]any{"seed": 7.0}, nil, "params.seed"},
+		{"a number read back", map[string]any{"seed": 7.0, "max_tokens": 1024.0}, map[string]any{"seed": 7, "max_tokens": int64(1024)}, ""},
+	} {
+		s, n := withParams(tc.saved)
+		n.Judge.Params = tc.now
+		got := gate.Check(s, n)
+		if tc.differ == "" {
+			if got.Decision != saved.Decision {
+				t.Errorf("%s: %s: %s, want the saved decision", tc.name, got.Decision, got.Reason)
+			}
+			continue
+		}
+		if got.Decision != gate.Invalid || !strings.Contains(got.Reason, "; they differ in "+tc.differ+")") {
+			t.Errorf("%s: %s: %s, want INVALID naming %s", tc.name, got.Decision, got.Reason, tc.differ)
+		}
 	}
 }
 
