@@ -567,9 +567,7 @@ func operatorMismatch(msg string) (string, bool) {
 	}
 	args := splitTypes(m[2])
 	for i, a := range args {
-		if a == "rubric.num" {
-			args[i] = "num"
-		}
+		args[i] = strings.ReplaceAll(a, "rubric.num", "num")
 	}
 	if m[1] == operators.Conditional && len(args) == 3 {
 		if args[0] != "bool" {
@@ -582,9 +580,46 @@ func operatorMismatch(msg string) (string, bool) {
 		return "", false
 	}
 	if m[1] == operators.In {
+		if elem, ok := containerElem(args[1]); ok {
+			return fmt.Sprintf("in looks for a value of type %s in %s, whose %s are %s: write them as the value's type, or compare each, such as xs.exists(v, v == x)", args[0], args[1], items(args[1]), elem) + ifNum(args[0], elem), true
+		}
 		return fmt.Sprintf("in looks for a value in a list or a map, not in %s: write x in [a, b], or s.contains(x) for text", args[1]), true
 	}
 	return fmt.Sprintf("%s does not apply to %s and %s: convert one side, such as string(x), int(x) or num(x)", op, args[0], args[1]), true
+}
+
+// containerElem is the type of a list's items or a map's keys, as a
+// formula names the list or the map (list(int), map(string, dyn)); false
+// for any other type.
+func containerElem(t string) (string, bool) {
+	if inner, ok := strings.CutPrefix(t, "list("); ok {
+		return strings.TrimSuffix(inner, ")"), true
+	}
+	if inner, ok := strings.CutPrefix(t, "map("); ok {
+		return splitTypes(strings.TrimSuffix(inner, ")"))[0], true
+	}
+	return "", false
+}
+
+// items names what in reads of a container type: a list's items, a
+// map's keys.
+func items(t string) string {
+	if strings.HasPrefix(t, "map(") {
+		return "keys"
+	}
+	return "items"
+}
+
+// ifNum adds, for an exact number looked for among ints or an int among
+// exact numbers, how to write the other kind.
+func ifNum(value, elem string) string {
+	switch {
+	case value == "num" && elem == "int":
+		return " (an exact number among ints: write the items with a decimal point, 1.0, which the language reads as exact numbers, or look for int(x))"
+	case value == "int" && elem == "num":
+		return " (an int among exact numbers: look for num(x))"
+	}
+	return ""
 }
 
 // splitTypes splits cel-go's list of argument types at the commas that
