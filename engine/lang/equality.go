@@ -161,7 +161,7 @@ func pairWork(x, y any) uint64 {
 }
 
 // valuePairWork is pairWork of two formula values that are not both
-// decoded JSON of one kind.
+// decoded JSON of one kind, nor both strings or both bytes.
 func valuePairWork(x, y ref.Val) uint64 {
 	if isNumeric(x) && isNumeric(y) {
 		if d, e := longDigits(x), longDigits(y); d+e > 0 {
@@ -169,15 +169,9 @@ func valuePairWork(x, y ref.Val) uint64 {
 		}
 		return 1
 	}
+	// Two strings or two bytes came to pairWork as Go strings and
+	// []byte (see nativeOf), and never reach here.
 	switch a := x.(type) {
-	case types.String:
-		if b, ok := y.(types.String); ok {
-			return max(1, uint64(min(len(a), len(b))))
-		}
-	case types.Bytes:
-		if b, ok := y.(types.Bytes); ok {
-			return max(1, uint64(min(len(a), len(b))))
-		}
 	case traits.Lister:
 		b, ok := y.(traits.Lister)
 		n, isInt := a.Size().(types.Int)
@@ -234,13 +228,15 @@ func longDigits(v ref.Val) uint64 {
 	return 0
 }
 
-// nativeOf is v as decoded JSON (a string, a []any, a map[string]any)
-// when it is a formula value that wraps one, so that pairWork walks
+// nativeOf is v as decoded JSON (a string, a []any, a map[string]any),
+// or as []byte, when it is a formula value that wraps one, so that pairWork walks
 // it without making a formula value of each member; v otherwise.
 func nativeOf(v any) any {
 	switch x := v.(type) {
 	case types.String:
 		return string(x)
+	case types.Bytes:
+		return []byte(x)
 	case traits.Lister, traits.Mapper:
 		switch n := x.(ref.Val).Value().(type) {
 		case []any:
@@ -380,10 +376,6 @@ func (b sizeBound) weightBound(n checker.AstNode) (uint64, bool) {
 		return 0, false
 	}
 	t := n.Type()
-	flat := func(p *types.Type) bool {
-		return p.Kind() == types.StringKind || p.Kind() == types.BytesKind || !mayBeContainer(p) && !mayBeNumber(p) ||
-			p.Kind() == types.IntKind || p.Kind() == types.UintKind || p.Kind() == types.DoubleKind
-	}
 	items, ok := knownSize(b, n)
 	if !ok || items >= math.MaxUint32 {
 		return 0, false
@@ -520,11 +512,11 @@ func (b sizeBound) inEstimate(args []checker.AstNode) *checker.CallEstimate {
 // elements of the list c (see pairWork): n times x's size when x is a
 // string or bytes (a pair reads no more of a string than its length),
 // or a constant that bounds what it is compared with (see constWeight);
-// c's weight when c is such a constant written out; n when x is a bool or null, or a
-// number and c's elements are ints, uints, doubles or what holds no
-// number; otherwise the bound of x's weight n times and of c's weight
-// (see weightBound), each pair reading no more than both its members;
-// false when one it needs has none.
+// c's weight when c is such a constant written out; n when x is a bool
+// or null, or a number and c's elements are flat (see flat); otherwise
+// the bound of x's weight n times and of c's weight (see weightBound),
+// each pair reading no more than both its members; false when one it
+// needs has none.
 func (b sizeBound) inPairBound(x, c checker.AstNode, n uint64) (uint64, bool) {
 	t := x.Type()
 	mul := func(a uint64) (uint64, bool) {
@@ -555,7 +547,7 @@ func (b sizeBound) inPairBound(x, c checker.AstNode, n uint64) (uint64, bool) {
 		// A number: a pair reads more than a unit only with a long
 		// number, which a list of ints, uints, doubles or strings
 		// does not hold.
-		if ps := c.Type().Parameters(); c.Type().Kind() == types.ListKind && len(ps) == 1 && !mayBeContainer(ps[0]) && !ps[0].IsAssignableType(NumType) && ps[0].Kind() != types.DynKind {
+		if ps := c.Type().Parameters(); c.Type().Kind() == types.ListKind && len(ps) == 1 && flat(ps[0]) {
 			return mul(1)
 		}
 	}
@@ -565,6 +557,14 @@ func (b sizeBound) inPairBound(x, c checker.AstNode, n uint64) (uint64, bool) {
 		return 0, false
 	}
 	return n*wx + wc, true
+}
+
+// flat reports whether a value of type t holds neither a container nor
+// an exact number: a string, bytes, an int, a uint, a double, a bool or
+// null, whose comparison reads no more than its own size (a double
+// has no more digits than the estimate gives every number).
+func flat(t *types.Type) bool {
+	return !mayBeContainer(t) && !t.IsAssignableType(NumType)
 }
 
 // mayBeList reports whether a value of type t may be a list: in then
