@@ -181,10 +181,11 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 }
 
 // localBounds works out, in one walk of checked, the estimator's
-// locals: the identifiers, by expression id, that read a variable a macro or a cel.bind binds to a value that need not
-// be a value of the data (one in which every string, list and map is at
-// most max long; see dataShape), with the bound they have instead, in
-// multiples of max: 0 for none. A macro's variable (map, filter, all,
+// locals: the identifiers, by expression id, that read a variable a
+// macro or a cel.bind binds to a value that need not be a value of the
+// data (one in which every string, list and map is at most max long;
+// see dataShape), with the bound they have instead, in multiples of
+// max: 0 for none. A macro's variable (map, filter, all,
 // exists, exists_one, sortBy's) holds an element of its range, a value
 // of the data only when the range's elements are (see shapes.of):
 // names.map(s, s + s).map(g, ...) reads in g strings twice as long as
@@ -683,11 +684,40 @@ func isDataPath(e celast.Expr) bool {
 	}
 }
 
+// callCosts is the tracker's charge of the language's calls whose cost
+// grows with what they read, for cel.CostTracking, as EstimateCallCost
+// estimates them: == and != (see equalityCost), in (see inCost), and
+// exact arithmetic, string() and num() of an exact number (see
+// numCallCost).
+type callCosts struct{}
+
+// CallCost implements interpreter.ActualCostEstimator: nil, the
+// tracker's own charge, for any other call.
+func (callCosts) CallCost(function, _ string, args []ref.Val, result ref.Val) *uint64 {
+	var (
+		c  uint64
+		ok bool
+	)
+	switch {
+	case (function == equalsFn || function == notEqualsFn) && len(args) == 2:
+		c, ok = equalityCost(args[0], args[1])
+	case function == operators.In && len(args) == 2:
+		c, ok = inCost(args[0], args[1])
+	default:
+		c, ok = numCallCost(function, args, result)
+	}
+	if !ok {
+		return nil
+	}
+	return &c
+}
+
 // EstimateCallCost charges the language's own functions what the runtime
 // cost tracker charges them, one unit a call but for those whose cost
 // grows with what they read (text functions, exact arithmetic, == and
-// != of long values, in: see equalityEstimate and inEstimate), so that an estimate bounds
-// the tracked cost; what they return is no longer than the data.
+// != of long values, in: see callCosts, equalityEstimate and
+// inEstimate), so that an estimate bounds the tracked cost; what they
+// return is no longer than the data.
 func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	if function == "fold" && len(args) == 2 {
 		// Reads the string and writes a copy at most maxFoldGrowth times

@@ -63,7 +63,7 @@ func wideData(t *testing.T, n int) (Vars, uint64) {
 // limit, and returns its value and what the tracker charged.
 func evalTracked(t *testing.T, p *Program, act any) (ref.Val, uint64, error) {
 	t.Helper()
-	prg, err := p.env.Program(p.checked, cel.CostTracking(numCallCosts{}))
+	prg, err := p.env.Program(p.checked, cel.CostTracking(callCosts{}))
 	if err != nil {
 		t.Fatal(err)
 	}

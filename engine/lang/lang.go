@@ -400,7 +400,7 @@ func (p *Program) build(limit uint64) (*Program, error) {
 	var err error
 	q.prg, err = p.env.Program(p.checked, p.withGlobals(
 		cel.CostLimit(limit),
-		cel.CostTracking(numCallCosts{}),
+		cel.CostTracking(callCosts{}),
 		cel.InterruptCheckFrequency(1000),
 		cel.EvalOptions(cel.OptOptimize))...)
 	if err != nil {

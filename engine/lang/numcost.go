@@ -132,37 +132,14 @@ func isNumArith(function string) bool {
 	return false
 }
 
-// numCallCosts is the tracker's cost of the language's exact arithmetic
-// (see numCallCost), for cel.CostTracking.
-type numCallCosts struct{}
-
-// CallCost implements interpreter.ActualCostEstimator: nil, the
-// tracker's own charge, for any call but the language's exact
-// arithmetic, string() and num() of an exact number, and equality of
-// numbers and of containers (see equalityCost).
-func (numCallCosts) CallCost(function, _ string, args []ref.Val, result ref.Val) *uint64 {
-	c, ok := numCallCost(function, args, result)
-	if !ok {
-		return nil
-	}
-	return &c
-}
-
 // numCallCost is what the tracker charges a call of function on args
 // that returned result, when it is exact arithmetic: +, -, *, / and the
 // comparisons of two numbers other than two ints or two uints, and the
 // negation of a num or a double, charged by the digits of their
 // operands (see digitsCost); string() of a num by its digits; num() by
-// the digits of what it made; == and != as equalityCost charges them,
-// in as inCost does.
-// False for any other call, which the tracker charges as before (a
-// unit).
+// the digits of what it made. False for any other call.
 func numCallCost(function string, args []ref.Val, result ref.Val) (uint64, bool) {
 	switch {
-	case (function == equalsFn || function == notEqualsFn) && len(args) == 2:
-		return equalityCost(args[0], args[1])
-	case function == operators.In && len(args) == 2:
-		return inCost(args[0], args[1])
 	case len(args) == 2 && isNumArith(function):
 		if !isNumeric(args[0]) || !isNumeric(args[1]) || sameWhole(args[0], args[1]) {
 			return 0, false

@@ -58,7 +58,7 @@ func (p *Program) Trace(act interpreter.Activation) (*Trace, error) {
 	}
 	prg, err := p.env.Program(p.checked,
 		cel.CostLimit(limit),
-		cel.CostTracking(numCallCosts{}),
+		cel.CostTracking(callCosts{}),
 		cel.InterruptCheckFrequency(1000),
 		cel.CustomDecoratorV2(t.decorate))
 	if err != nil {
