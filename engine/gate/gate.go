@@ -518,14 +518,9 @@ func judgeDiffers(a, b report.Judge) []string {
 			out = append(out, m.name)
 		}
 	}
-	keys := slices.Sorted(maps.Keys(a.Params))
-	for k := range b.Params {
-		if _, ok := a.Params[k]; !ok {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	keys := maps.Collect(maps.All(a.Params))
+	maps.Copy(keys, b.Params)
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		if paramJSON(a.Params, k) != paramJSON(b.Params, k) {
 			out = append(out, "params."+k)
 		}
