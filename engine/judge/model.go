@@ -32,8 +32,15 @@ func SameModel(pinned, answered string) bool {
 	if answered == pinned {
 		return true
 	}
-	rest, ok := strings.CutPrefix(answered, pinned+"-")
-	return ok && snapshotDate.MatchString(rest)
+	return WithoutSnapshot(answered) == pinned
+}
+
+// WithoutSnapshot is id without the date a provider appends to it to
+// name a snapshot (gpt-4o-2024-08-06, gpt-4-0613, claude-sonnet-4-5-20250929:
+// YYYYMMDD, YYYY-MM-DD or MMDD after a hyphen), or id itself when it ends
+// in none. SameModel keeps a pin by the id with one such date.
+func WithoutSnapshot(id string) string {
+	return snapshotSuffix.ReplaceAllString(id, "")
 }
 
 // KeptBy says, for a message, which answers keep a pin on pinned (see
@@ -68,6 +75,6 @@ var aliasFamilies = map[string][]string{
 // without it.
 const ExtendedContext = "[1m]"
 
-// snapshotDate is a date as providers append it to a model id: YYYYMMDD,
-// YYYY-MM-DD, or MMDD.
-var snapshotDate = regexp.MustCompile(`^(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
+// snapshotSuffix is a date as providers append it to a model id:
+// YYYYMMDD, YYYY-MM-DD, or MMDD, after a hyphen at its end.
+var snapshotSuffix = regexp.MustCompile(`-(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)

@@ -48,7 +48,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -380,7 +379,7 @@ func oneModel(counts map[string]int) (string, bool) {
 	var candidates []string
 	for m := range counts {
 		if m != "" {
-			candidates = append(candidates, m, snapshotSuffix.ReplaceAllString(m, ""))
+			candidates = append(candidates, m, judge.WithoutSnapshot(m))
 		}
 	}
 	slices.SortFunc(candidates, func(a, b string) int {
@@ -403,10 +402,6 @@ func oneModel(counts map[string]int) (string, bool) {
 	}
 	return "", false
 }
-
-// snapshotSuffix is a date as providers append it to a model's id, the
-// dates judge.SameModel accepts after a pinned id.
-var snapshotSuffix = regexp.MustCompile(`-(\d{8}|\d{4}-\d{2}-\d{2}|\d{4})$`)
 
 // modelsOf names the models the lines name, with how many answers each
 // gave, those naming none last: "a (2 answers), b (1 answer), none (1
