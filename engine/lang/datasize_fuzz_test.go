@@ -125,20 +125,17 @@ func (g *formulaGen) number(depth int) string {
 		}
 		return g.path(0)
 	}
-	switch g.r.IntN(6) {
-	case 0:
-		return fmt.Sprintf("(%s + %s)", g.number(depth-1), g.number(depth-1))
-	case 1:
-		return fmt.Sprintf("(%s - %s)", g.number(depth-1), g.number(depth-1))
-	case 2:
-		return fmt.Sprintf("(%s * %s)", g.number(depth-1), g.number(depth-1))
-	case 3:
-		return fmt.Sprintf("(%s / %s)", g.number(depth-1), g.number(depth-1))
-	case 4:
+	switch k := g.r.IntN(6); {
+	case k < 4:
+		return fmt.Sprintf("(%s %s %s)", g.number(depth-1), arithmetic[k], g.number(depth-1))
+	case k == 4:
 		return fmt.Sprintf("-%s", g.number(depth-1))
 	}
 	return g.number(0)
 }
+
+// arithmetic are the binary operators number draws from.
+var arithmetic = [...]string{"+", "-", "*", "/"}
 
 // list is a value a macro may range over.
 func (g *formulaGen) list(depth int) string {
