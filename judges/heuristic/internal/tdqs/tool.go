@@ -380,7 +380,7 @@ func (f *facts) exampleOfUse(p string) bool {
 	pw := strings.Fields(p)
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
+		if !f.descPhraseAt(i, pw) {
 			continue
 		}
 		j := i + len(pw)
@@ -456,7 +456,7 @@ func (f *facts) whenToUse() (string, bool) {
 		verb := qw[0] == "use" || qw[0] == "call"
 		ws := f.desc.Words
 		for i := range ws {
-			if !phraseAt(ws, i, qw, false) || f.desc.Crosses(i, len(qw)) {
+			if !f.descPhraseAt(i, qw) {
 				continue
 			}
 			if verb && i > 1 && ws[i-1] == "to" && slices.Contains(requirementWords, ws[i-2]) {
@@ -731,7 +731,7 @@ func (f *facts) ordersAt(p string) bool {
 	pw := prerequisiteWords[p]
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
+		if !f.descPhraseAt(i, pw) {
 			continue
 		}
 		before := ws[max(0, i-3):i]
