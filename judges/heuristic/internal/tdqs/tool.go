@@ -1240,14 +1240,14 @@ func (f *facts) afterParamName(t lex.Text, c string) bool {
 }
 
 // paramNamed reports whether value cue c is a handle word
-// (lists.handleWords: "url") that is the whole name of one of the
+// (handleWordSet: "url") that is the whole name of one of the
 // tool's parameters: there the word names the parameter ("Go to a URL"
 // of url), and says nothing of its values. A value cue that names a
 // kind of values ("format", "range", "pattern") still counts where it
 // is a parameter's name: "as a JSON, CSV or Markdown document" of
 // format gives its values in words no cue reads.
 func (f *facts) paramNamed(c string) bool {
-	if !slices.Contains(lists.handleWords, c) {
+	if !handleWordSet[c] {
 		return false
 	}
 	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
