@@ -100,33 +100,29 @@ func (t Text) WithinSentences() Text {
 // Crosses reports whether the n words of t from word i on run across the
 // end of a sentence, in a Text from WithinSentences; in any other, false.
 func (t Text) Crosses(i, n int) bool {
-	if !t.bounded || n < 2 || len(t.sentenceAt) < 3 {
-		return false
-	}
-	for _, at := range t.sentenceAt[1 : len(t.sentenceAt)-1] {
-		if at.word >= i+n {
-			return false
-		}
-		if at.word > i && at.ends {
-			return true
-		}
-	}
-	return false
+	return n >= 2 && t.endsWithin(i, i+n, func(s wordAt) int { return s.word })
 }
 
 // crossesAt reports whether phrase, found at offset at of t.norm (the
 // space before it), runs across the end of a sentence: Crosses read on
 // norm.
 func (t Text) crossesAt(at int, phrase string) bool {
-	if !t.bounded || len(t.sentenceAt) < 3 || strings.IndexByte(phrase, ' ') < 0 {
+	return strings.IndexByte(phrase, ' ') >= 0 &&
+		t.endsWithin(at, at+1+len(strings.TrimSuffix(phrase, "*")), func(s wordAt) int { return s.norm })
+}
+
+// endsWithin reports whether, in a Text from WithinSentences, a sentence
+// ends (wordAt.ends) at a place between sentences after from and before
+// end, read where pos puts the place: its word for Crosses, its offset
+// in norm for crossesAt.
+func (t Text) endsWithin(from, end int, pos func(wordAt) int) bool {
+	if !t.bounded || len(t.sentenceAt) < 3 {
 		return false
 	}
-	end := at + 1 + len(strings.TrimSuffix(phrase, "*"))
 	for _, s := range t.sentenceAt[1 : len(t.sentenceAt)-1] {
-		if s.norm >= end {
+		if p := pos(s); p >= end {
 			return false
-		}
-		if s.norm > at && s.ends {
+		} else if p > from && s.ends {
 			return true
 		}
 	}

@@ -975,6 +975,14 @@ func phraseAt(ws []string, i int, pw []string, prefix bool) bool {
 	return true
 }
 
+// descPhraseAt reports whether the description's words hold the phrase
+// of words pw at word i within one sentence (lex.Text.Crosses), as the
+// description's Has and Find read a phrase of several words: the cues
+// that walk its words read them so.
+func (f *facts) descPhraseAt(i int, pw []string) bool {
+	return phraseAt(f.desc.Words, i, pw, false) && !f.desc.Crosses(i, len(pw))
+}
+
 // negationBefore returns the index of the negation nearest before word
 // i of ws, among the two words before it, or -1. "without" and "no"
 // negate the noun phrase after them ("no external side effects"), so a

@@ -380,7 +380,7 @@ func (f *facts) exampleOfUse(p string) bool {
 	pw := strings.Fields(p)
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
+		if !f.descPhraseAt(i, pw) {
 			continue
 		}
 		j := i + len(pw)
@@ -456,7 +456,7 @@ func (f *facts) whenToUse() (string, bool) {
 		verb := qw[0] == "use" || qw[0] == "call"
 		ws := f.desc.Words
 		for i := range ws {
-			if !phraseAt(ws, i, qw, false) || f.desc.Crosses(i, len(qw)) {
+			if !f.descPhraseAt(i, qw) {
 				continue
 			}
 			if verb && i > 1 && ws[i-1] == "to" && slices.Contains(requirementWords, ws[i-2]) {
@@ -731,7 +731,7 @@ func (f *facts) ordersAt(p string) bool {
 	pw := prerequisiteWords[p]
 	ws := f.desc.Words
 	for i := range ws {
-		if !phraseAt(ws, i, pw, false) || f.desc.Crosses(i, len(pw)) {
+		if !f.descPhraseAt(i, pw) {
 			continue
 		}
 		before := ws[max(0, i-3):i]
@@ -1240,14 +1240,14 @@ func (f *facts) afterParamName(t lex.Text, c string) bool {
 }
 
 // paramNamed reports whether value cue c is a handle word
-// (lists.handleWords: "url") that is the whole name of one of the
+// (handleWordSet: "url") that is the whole name of one of the
 // tool's parameters: there the word names the parameter ("Go to a URL"
 // of url), and says nothing of its values. A value cue that names a
 // kind of values ("format", "range", "pattern") still counts where it
 // is a parameter's name: "as a JSON, CSV or Markdown document" of
 // format gives its values in words no cue reads.
 func (f *facts) paramNamed(c string) bool {
-	if !slices.Contains(lists.handleWords, c) {
+	if !handleWordSet[c] {
 		return false
 	}
 	return slices.ContainsFunc(f.params, func(p param) bool { return len(p.words) == 1 && p.words[0] == c })
