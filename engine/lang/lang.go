@@ -245,8 +245,9 @@ type Program struct {
 	Out *cel.Type
 	// limit is the cost limit the program runs under.
 	limit uint64
-	// reads are the variables the formula reads.
-	reads map[string]bool
+	// reads are the variables the formula reads; reading says how.
+	reads   map[string]bool
+	reading reading
 	// limited holds the copies of the formula built for other cost
 	// limits, shared by every copy, so each is built once.
 	limited *limitedCopies
@@ -321,6 +322,7 @@ func (e *Env) CompileWith(src string, want *cel.Type, globals map[string]any) (*
 		return nil, []Diag{{Line: 1, Col: 1, Msg: fmt.Sprintf("the formula yields %s, want %s", typeName(out), typeName(want))}}
 	}
 	unbuilt := &Program{env: e.env, checked: checked, Source: src, Canonical: canonical, Out: out, reads: variablesRead(checked), limited: &limitedCopies{}, data: &dataEstimate{}}
+	unbuilt.reading = readingOf(unbuilt)
 	for name, v := range globals {
 		if unbuilt.reads[name] {
 			if unbuilt.globals == nil {
