@@ -489,6 +489,10 @@ func ValueSize(v any) uint64 {
 	switch x := v.(type) {
 	case string:
 		return uint64(len(x))
+	case []byte:
+		return uint64(len(x))
+	case json.Number:
+		return uint64(len(x))
 	case []any:
 		n := uint64(len(x))
 		for _, e := range x {
