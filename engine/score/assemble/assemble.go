@@ -115,14 +115,21 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 	if st.Answers != nil {
 		sc.Set("answers", st.Answers)
 		sc.Size = max(sc.Size, eval.ValueSize(st.Answers))
+		// Each question's answer bounded on its own, for the formulas
+		// that read one (answers.tool.scores).
+		sizes := make(map[string]uint64, len(st.Answers))
+		for q, a := range st.Answers {
+			sizes[q] = eval.ValueSize(a)
+		}
+		sc.BoundMembers("answers", sizes)
 	}
+	// Metrics leaves them set, each bounded on its own.
 	metrics, mvals, merr := eval.Metrics(r.Tool.Metrics, sc)
 	if merr != nil {
 		merr.Tool = st.Name
 		return Scored{}, merr
 	}
 	out.Metrics = mvals
-	sc.Set("metrics", metrics)
 	score, err := eval.Num(r.Tool.Score, sc)
 	if err != nil {
 		return Scored{}, &eval.Error{Tool: st.Name, Formula: "tool score", Program: r.Tool.Score, Err: err}
@@ -198,12 +205,11 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	size = max(size, eval.ValueSize(answers), eval.ValueSize(usage))
 	sc := &eval.Scope{Vars: lang.Vars{"tools": tools, "surface": sv.Val, "surface_signals": sv.Signals, "answers": answers, "usage": usage, "grades": sv.Grades},
 		Size: size, Surface: sv.Size, Limit: eval.OverSurface(len(tools), sv.Bytes), Observe: sv.Observe, Ctx: ctx}
-	metrics, mvals, merr := eval.Metrics(r.Surface.Metrics, sc)
+	_, mvals, merr := eval.Metrics(r.Surface.Metrics, sc)
 	if merr != nil {
 		return merr
 	}
 	rep.Metrics = mvals
-	sc.Set("metrics", metrics)
 	if r.Surface.Invalid != nil {
 		why, err := sc.Eval(r.Surface.Invalid)
 		if err != nil {

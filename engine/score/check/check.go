@@ -269,14 +269,26 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 	if n := uint64(len(r.Checks) + len(r.Tool.Metrics) + len(r.Tool.Signals)); sc.Size < n {
 		sc.Size = n
 	}
+	// Each variable's own bound, for the formulas that read some of them
+	// (see eval.Scope.Bound): the tool's, a tool whose length bounds
+	// nothing else; the checks', which are the rubric's names and
+	// numbers; the signals, answers and metrics are bounded as they are
+	// computed.
+	sc.Bound("tool", size)
+	checksSize := eval.RefSize(sc.Vars["checks"].(ref.Val))
+	sc.Bound("checks", checksSize)
+	sc.Bound("check", max(checksSize, uint64(len(checkVals))))
+	for _, name := range []string{"signals", "answers", "metrics"} {
+		sc.Bound(name, 0)
+	}
+	sc.Bound("grades", eval.ValueSize(sv.Grades))
 	st := &State{Name: t.Name, Scope: sc}
 	if len(r.Tool.Signals) > 0 {
-		signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
-		if serr != nil {
+		// Signals leaves them set, each bounded on its own.
+		if _, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal"); serr != nil {
 			serr.Tool = t.Name
 			return out, nil, serr
 		}
-		sc.Set("signals", signals)
 	}
 	return out, st, nil
 }

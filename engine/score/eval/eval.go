@@ -123,6 +123,93 @@ type Scope struct {
 	// it, until Set changes a variable it reads. Shared by the scopes
 	// Sized makes.
 	lets *letMemo
+	// bounds are the variables' own bounds, where Bound gave them.
+	// Shared by the scopes Sized makes, as Vars is.
+	bounds *varBounds
+}
+
+// varBounds bound each variable's value on its own, tighter than Size
+// bounds them all: a formula that reads no tool (a sum of a tool's
+// scores) is not bounded by the tool's length, nor one that reads a
+// group's members (signals.paramCount) by a long member it does not
+// read (signals.definition).
+type varBounds struct {
+	// of bounds each variable's value whole.
+	of map[string]uint64
+	// members bounds each member of a variable whose value is a map,
+	// by member, where BoundMembers gave them.
+	members map[string]map[string]uint64
+}
+
+// Bound records that no string, list or map in the value of the
+// variable name, as it is now, is longer than n (nor a number longer
+// than n digits; see ValueSize): a formula that reads only variables so
+// bounded, the surface's and lets, is bounded by theirs rather than by
+// Size. Set forgets it. n must be within Size, which still bounds every
+// variable.
+func (s *Scope) Bound(name string, n uint64) {
+	b := s.varBounds()
+	b.of[name] = n
+	delete(b.members, name)
+}
+
+// BoundMembers is Bound for a variable whose value is a map, with each
+// member's own bound, by key; members must hold every key of the map,
+// and grow with it (named adds each value to both as it is computed). A
+// formula that reads the variable only member by member (see
+// lang.Program.MembersRead) is bounded by the members it reads, one
+// that reads it whole by the map's length and every member's.
+func (s *Scope) BoundMembers(name string, members map[string]uint64) {
+	b := s.varBounds()
+	delete(b.of, name)
+	b.members[name] = members
+}
+
+// varBounds is s.bounds, made when first wanted.
+func (s *Scope) varBounds() *varBounds {
+	if s.bounds == nil {
+		s.bounds = &varBounds{of: map[string]uint64{}, members: map[string]map[string]uint64{}}
+	}
+	return s.bounds
+}
+
+// sizeOf is the bound on what p reads of the scope's variables other
+// than the surface's (which eval adds):
+// the bounds Bound and BoundMembers gave, or Size when p reads a
+// variable that has none.
+func (s *Scope) sizeOf(p *lang.Program) uint64 {
+	b := s.bounds
+	if b == nil {
+		return s.Size
+	}
+	var size uint64
+	for _, name := range p.VarsRead() {
+		if _, ok := s.Vars[name]; !ok || surfaceVars[name] {
+			// What is no variable of the scope (a let, which eval
+			// bounds apart, a fixed variable, whose value the estimate
+			// knows, a comprehension's own) reads nothing of it.
+			continue
+		}
+		if n, ok := b.of[name]; ok {
+			size = max(size, n)
+			continue
+		}
+		members, ok := b.members[name]
+		if !ok {
+			return s.Size
+		}
+		if read, ok := p.MembersRead(name); ok {
+			for _, m := range read {
+				size = max(size, members[m])
+			}
+			continue
+		}
+		size = max(size, uint64(len(members)))
+		for k, n := range members {
+			size = max(size, uint64(len(k)), n)
+		}
+	}
+	return size
 }
 
 // letMemo holds the lets computed in a scope, and its variables as
@@ -217,6 +304,10 @@ type letValue struct {
 // that no formula reads a let computed from a value that has changed.
 func (s *Scope) Set(name string, v any) {
 	s.Vars[name] = v
+	if b := s.bounds; b != nil {
+		delete(b.of, name)
+		delete(b.members, name)
+	}
 	if s.lets == nil {
 		return
 	}
@@ -283,8 +374,12 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		la = &letActivation{s: s, lets: lets}
 		p, act = q, la
 	}
-	size := s.Size
-	if s.Surface > size && (p.Uses("surface") || p.Uses("surface_signals")) {
+	// size bounds what the formula reads: the scope, the surface's
+	// values where it reads them, and its lets. narrow bounds the same
+	// with each variable by its own bound (see Bound), which is within
+	// size.
+	var size, narrow uint64
+	if s.Surface > 0 && (p.Uses("surface") || p.Uses("surface_signals")) {
 		size = s.Surface
 	}
 	if s.SurfaceAnswers > size && p.Uses("surface_answers") {
@@ -301,6 +396,7 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		}
 		size = max(size, lv.size)
 	}
+	size, narrow = max(size, s.Size), max(size, s.sizeOf(p))
 	limit := s.Limit
 	if s.SurfaceLimit > limit && (p.Uses("surface") || p.Uses("surface_signals")) {
 		limit = s.SurfaceLimit
@@ -310,6 +406,13 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		if p, err = p.WithCostLimit(limit); err != nil {
 			return nil, err
 		}
+	}
+	if !pending && narrow < size && p.Untracked(narrow) {
+		// Within its static bound on what it reads: untracked. (Past
+		// it, the formula keeps the scope's bound, under which a long
+		// tool has its estimate worked out on its data; see
+		// lang.Program.EvalSizedContext.)
+		size = narrow
 	}
 	if pending && p.Untracked(size) {
 		// Most evaluations read none of the lets they have not computed
@@ -415,9 +518,13 @@ func (a *letActivation) SharedValue(name string) (any, bool) {
 	return vars{a.s}.SharedValue(name)
 }
 
-// valSize is the length of the longest string, list or map in v, or the
-// digits of a number longer than a double's (lang.NumSize), or
-// Unbounded for a value it cannot look into.
+// RefSize is ValueSize of a formula value: the length of the longest
+// string, list or map in v, or the digits of a number longer than a
+// double's (lang.NumSize), or Unbounded for a value it cannot look
+// into.
+func RefSize(v ref.Val) uint64 { return valSize(v) }
+
+// valSize is RefSize.
 func valSize(v ref.Val) uint64 {
 	switch x := v.(type) {
 	case types.String:
@@ -600,8 +707,12 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 	if group == "metrics" {
 		native = lang.Native
 	}
+	// Each value's own bound, for the formulas after it that read the
+	// group member by member (see Scope.BoundMembers).
+	sizes := make(map[string]uint64, len(ms))
 	for _, m := range ms {
 		sc.Set(group, values)
+		sc.BoundMembers(group, sizes)
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
@@ -613,7 +724,8 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		values[m.Name] = nv
 		// A metric is data for the formulas after it: a list it built may
 		// be longer than anything in the definition.
-		sc.Size = max(sc.Size, ValueSize(nv))
+		sizes[m.Name] = ValueSize(nv)
+		sc.Size = max(sc.Size, sizes[m.Name])
 		if !entries {
 			continue
 		}
@@ -624,6 +736,10 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		}
 		out = append(out, rm)
 	}
+	// The group whole, for what follows: a let computed from it while
+	// its last value was is forgotten.
+	sc.Set(group, values)
+	sc.BoundMembers(group, sizes)
 	return values, out, nil
 }
 
