@@ -1513,7 +1513,11 @@ const completenessUndescribed = 3
 // complexity and its structured fields. Each parameter the schema leaves
 // undescribed is one more thing an agent must guess: one or two cost a
 // point, three or more two; the description naming them does not make
-// up for it, since the registry's scores did not (README.md).
+// up for it, since the registry's scores did not (README.md). An output
+// schema with members says what the call returns in a form an agent can
+// read, and adds a point (since 1.5.10: the registry scored such tools
+// half a point above 1.5.9 on average, in every fold of the tuning
+// data).
 func (f *facts) completeness(usage, behaviour int) dimension {
 	if !f.hasDesc || f.nWords <= 2 || f.placeholder != "" {
 		return dim(1, "the description is missing, placeholder text or too short to give any context.")
@@ -1566,6 +1570,7 @@ func (f *facts) completeness(usage, behaviour int) dimension {
 		minus = append(minus, "a description long enough for "+f.complexTool())
 	}
 	if f.hasOutput {
+		score++
 		plus = append(plus, "an output schema for the return value")
 	}
 	var parts []string
