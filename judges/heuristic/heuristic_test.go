@@ -479,7 +479,10 @@ func TestConcisenessCues(t *testing.T) {
 		{"missing", toolSpec{noDesc: true}, 1, []string{"no description"}},
 		{"one word", toolSpec{desc: "Process"}, 2, []string{"under-specification"}},
 		{"a few words, the schema describing every parameter", toolSpec{desc: "Read contents of a file", params: described1()}, 5, []string{"5 words", "describes every parameter"}},
-		{"a few words and no parameters are thin", toolSpec{desc: "Read contents of a file"}, 4, []string{"5 words", "thin"}},
+		// Since 1.5.10 a tool without parameters, like one whose schema
+		// describes every one, leaves a short text nothing to add.
+		{"a few words and no parameters", toolSpec{desc: "Read contents of a file"}, 5, []string{"5 words", "takes no parameters"}},
+		{"a few words and an undescribed parameter are thin", toolSpec{desc: "Read contents of a file", params: []paramSpec{{name: "path"}}}, 4, []string{"5 words", "thin"}},
 		{"one clear paragraph", toolSpec{desc: "List the open pull requests of a repository, newest first. Use search_prs for other repositories.", params: described1()}, 5, []string{"purpose first"}},
 		{"opens with a note", toolSpec{desc: "Note: this is slow on large repositories. Lists the open pull requests of a repository.", params: described1()}, 4, []string{`"note"`}},
 		{"filler", toolSpec{desc: "This tool allows you to simply list the open pull requests of a repository, newest first.", params: described1()}, 4, []string{"filler"}},

@@ -1702,6 +1702,18 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "contextual_completeness", 3, "", "output schema"},
 		{"an empty output schema is none", `{"name": "list_links", "description": "List the open links of the session and their ids, newest first.", "annotations": {"readOnlyHint": true}, "outputSchema": {}}`,
 			nil, "contextual_completeness", 3, "", "output schema"},
+
+		// 139. Issue 19's twelfth reading: a short text for a tool that
+		// takes no parameters is as complete as one whose schema
+		// describes every parameter (the registry gave such tools 4.7
+		// for conciseness on average; 1.5.9 said "thin" and gave 4).
+		// The explanation says why, and only of a tool with none.
+		{"a short text without parameters says so", `{"name": "list_zones", "description": "List the time zones the server knows."}`,
+			nil, "conciseness_structure", 5, "7 words, and the tool takes no parameters", "thin"},
+		{"an empty properties object is no parameters", `{"name": "list_zones", "description": "List the time zones the server knows.", "inputSchema": {"type": "object", "properties": {}}}`,
+			nil, "conciseness_structure", 5, "takes no parameters", "thin"},
+		{"a short text with an undescribed parameter is still thin", `{"name": "list_zones", "description": "List the time zones the server knows.", "inputSchema": {"type": "object", "properties": {"region": {"type": "string"}}}}`,
+			nil, "conciseness_structure", 4, "thin", "no parameters"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
