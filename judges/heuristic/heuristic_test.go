@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.5.9", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.5.10", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)
@@ -479,7 +479,10 @@ func TestConcisenessCues(t *testing.T) {
 		{"missing", toolSpec{noDesc: true}, 1, []string{"no description"}},
 		{"one word", toolSpec{desc: "Process"}, 2, []string{"under-specification"}},
 		{"a few words, the schema describing every parameter", toolSpec{desc: "Read contents of a file", params: described1()}, 5, []string{"5 words", "describes every parameter"}},
-		{"a few words and no parameters are thin", toolSpec{desc: "Read contents of a file"}, 4, []string{"5 words", "thin"}},
+		// Since 1.5.10 a tool without parameters, like one whose schema
+		// describes every one, leaves a short text nothing to add.
+		{"a few words and no parameters", toolSpec{desc: "Read contents of a file"}, 5, []string{"5 words", "takes no parameters"}},
+		{"a few words and an undescribed parameter are thin", toolSpec{desc: "Read contents of a file", params: []paramSpec{{name: "path"}}}, 4, []string{"5 words", "thin"}},
 		{"one clear paragraph", toolSpec{desc: "List the open pull requests of a repository, newest first. Use search_prs for other repositories.", params: described1()}, 5, []string{"purpose first"}},
 		{"opens with a note", toolSpec{desc: "Note: this is slow on large repositories. Lists the open pull requests of a repository.", params: described1()}, 4, []string{`"note"`}},
 		{"filler", toolSpec{desc: "This tool allows you to simply list the open pull requests of a repository, newest first.", params: described1()}, 4, []string{"filler"}},
@@ -500,11 +503,13 @@ func TestCompletenessCues(t *testing.T) {
 		{"adequate", toolSpec{name: "read_file", desc: "Read the contents of a file from the filesystem as text.", params: described1()}, 3, []string{"adequate"}},
 		{"action that hides its result", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1()}, 2, []string{"lacks: a statement of what this action tool returns (no output schema)"}},
 		{"action that hides its result is at most 3 before the blend", toolSpec{name: "save_task", desc: "Create a task that persists across sessions. Tasks are tracked with a status and a priority. Use this to keep continuity on work that spans several sessions.", params: described1()}, 3, []string{"lacks: a statement of what this action tool returns (no output schema)"}},
-		{"output schema covers returns", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true, annotations: map[string]any{"destructiveHint": false}}, 3, []string{"has an output schema for the return value"}},
+		{"output schema covers returns", toolSpec{name: "update_drive", desc: "Update shared drive settings including name, color, and restrictions.", params: described1(), output: true, annotations: map[string]any{"destructiveHint": false}}, 4, []string{"has an output schema for the return value"}},
+		// Since 1.5.10 an output schema adds a point as well as standing
+		// for the return statement an acting tool needs.
 		// "Update shared drive settings ..." says what it changes (1.5.1):
 		// a tool that runs a job, and says nothing of what the job does,
 		// does not.
-		{"action that hides its changes", toolSpec{name: "sync_drive", desc: "Run the nightly sync job of one shared drive right now.", params: described1(), output: true}, 2, []string{"lacks: a statement of what this action tool changes"}},
+		{"action that hides its changes", toolSpec{name: "sync_drive", desc: "Run the nightly sync job of one shared drive right now.", params: described1(), output: true}, 3, []string{"lacks: a statement of what this action tool changes"}},
 		{"restating the name is capped at 2", toolSpec{name: "get_user_profile_settings_data", desc: "Get the user profile settings data for the user.", params: described1()}, 2, []string{"lacks: anything beyond restating the name"}},
 		{"complex and short", toolSpec{name: "query", desc: "Query the analytics warehouse for matching rows.", params: []paramSpec{{"a", "x", false, true}, {"b", "x", false, false}}}, 2, []string{"nested objects"}},
 		{"usage and behaviour, pulled towards transparency 3", toolSpec{name: "get_calls", desc: "List all calls in a date range. Results are paginated and returned as JSON. To filter by user, use search_calls instead.", params: described1()}, 4, []string{"usage guidance", "behavioural detail"}},

@@ -172,6 +172,9 @@ var laterParts = []laterPart{
 	// read by 1.5.0 and the fifth candidate's completeness rule alone;
 	// 1.5.0: 0.70, 0.56.
 	{"1.11", tuningFile111, freshFile111, floor{toolPearson: 0.68, dimMAD: 0.59}},
+	// read by 1.5.9 before any cue was chosen after it was transcribed;
+	// 1.5.9: 0.79, 0.52.
+	{"1.12", tuningFile112, freshFile112, floor{toolPearson: 0.77, dimMAD: 0.55}},
 }
 
 // tables reads the part's two sides and tabulates them.

@@ -93,17 +93,17 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// 6. git git_add, git_branch, git_cherry_pick say what they
 		// change.
 		{"add to the staging area says what changes", `{"name": "add", "description": "Stage files for commit. Add file contents to the staging area.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 		{"create or delete a branch says what changes", `{"name": "branch", "description": "Manage branches: list all branches, create a new branch, delete a branch, or rename a branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 		{"apply commits to a branch says what changes", `{"name": "pick", "description": "Cherry-pick commits from other branches. Apply chosen commits to the current branch.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 		{"a quoted value opening a clause states no change", `{"name": "send_cmd", "description": "Send a command to a device, e.g. 'reboot', 'reset') with its arguments.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"a verb of change used as a noun states no change", `{"name": "run_sql", "description": "Run a SQL query on the loaded tables. Writes and file functions are rejected.", "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 2, "what this action tool changes", ""},
-		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+		{"an acting tool that says no change still lacks it", `{"name": "ping_host", "description": "Send a probe packet and wait for the host to answer.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
+			nil, "contextual_completeness", 4, "what this action tool changes", ""},
 
 		// 9. filesystem create_directory: "required paths" are paths
 		// needed, not a required parameter.
@@ -136,9 +136,9 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// 12. simctl_push_notification: a clause after a parameter's
 		// name and a colon describes the parameter, not a change.
 		{"a parameter's description states no change", "{\"name\": \"push_note\", \"description\": \"Send a push notification to a device.\\n\\nArgs: device: Device id payload: Push notification payload as JSON object\", \"annotations\": {\"readOnlyHint\": false}, \"inputSchema\": {\"type\": \"object\", \"properties\": {\"device\": {\"type\": \"string\"}, \"payload\": {\"type\": \"string\"}}}, \"outputSchema\": {\"type\": \"object\", \"properties\": {\"ok\": {\"type\": \"boolean\"}}}}",
-			nil, "contextual_completeness", 2, "what this action tool changes", ""},
+			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"a clause after a colon that is no parameter's name still states a change", `{"name": "tidy", "description": "Tidy a device: delete its old logs.", "annotations": {"readOnlyHint": false}, "inputSchema": {"type": "object", "properties": {"device": {"type": "string", "description": "The device."}}}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 
 		// 13. "changes" a tool that does not act reads is no side
 		// effect; in a tool that acts, it is what the tool moves.
@@ -265,7 +265,7 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// 25. git git_clear_working_dir: clearing a setting, and "this
 		// resets" after it, say what an acting tool changes.
 		{"clear and this resets say what changes", `{"name": "clear_dir", "description": "Clear the session working directory setting. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 		{"this before a noun states no change", `{"name": "ping_dir", "description": "Ping the session working directory. This reset flag is kept as it was.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 
@@ -335,15 +335,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"clear instructions state no change", `{"name": "summarize", "description": "Summarize the document. Clear instructions give better summaries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"clear all entries states a change", `{"name": "reset_log", "description": "Reset the log view. Clear all entries of the log.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 		{"clear and its object state a change", `{"name": "tidy", "description": "Tidy the workspace, then clear log entries.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 
 		// 34. git git_clear_working_dir: a subject before a verb of
 		// change in the third person ("This resets the context") states
 		// the change when no other clause does.
 		{"this resets alone states the change", `{"name": "ping_dir", "description": "Ping the session working directory. This resets the context without a restart.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 
 		// 35. MCPEmulate load_executable: permissions a segment is
 		// mapped with are its attribute, and a base address offset
@@ -579,13 +579,13 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// verb ("Clear descriptions help agents", "Clear errors are
 		// returned") it is the adjective.
 		{"clear and an object of three nouns state a change", `{"name": "reset_browser", "description": "Clear browser session cookies.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 2, "", "what this action tool changes"},
+			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"clear and a determiner state a change", `{"name": "reset_view", "description": "Clear the output of the console.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"clear descriptions and their verb state no change", `{"name": "summarize", "description": "Summarize the document. Clear descriptions help agents.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "what this action tool changes", ""},
 		{"clear errors that are returned state no change", `{"name": "summarize", "description": "Summarize the document. Clear errors are returned for bad input.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+			nil, "contextual_completeness", 4, "what this action tool changes", ""},
 
 		// 53. context7 query-docs and resolve-library-id: what the user
 		// provides is the caller's input, no return format.
@@ -670,9 +670,9 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"clear duplicate leads states a change", `{"name": "dedupe_leads", "description": "Clear duplicate leads from a campaign.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
 			nil, "contextual_completeness", 3, "", "what this action tool changes"},
 		{"clear stale work items states a change", `{"name": "reset_board", "description": "Clear stale work items from the board.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "", "what this action tool changes"},
+			nil, "contextual_completeness", 4, "", "what this action tool changes"},
 		{"clear naming that leads to fewer errors is still an adjective", `{"name": "summarize", "description": "Summarize the document. Clear naming leads to fewer errors.", "annotations": {"readOnlyHint": false}, "outputSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}}}`,
-			nil, "contextual_completeness", 3, "what this action tool changes", ""},
+			nil, "contextual_completeness", 4, "what this action tool changes", ""},
 
 		// 60. leadVerb: "read only" with a space before a plural noun
 		// or a determiner is the verb and its object; written with a
@@ -1690,6 +1690,30 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "parameter_semantics", 4, `adds meaning for pageIdx, uid ("default")`, "pageId,"},
 		{"the page still names pageId", `{"name": "screenshot", "description": "Take a screenshot of the page, as PNG by default.", "inputSchema": {"type": "object", "properties": {"pageId": {"type": "number", "description": "Targets a specific page by ID."}}}}`,
 			nil, "parameter_semantics", 4, `adds meaning for pageId ("default")`, ""},
+
+		// 138. Issue 19's twelfth reading: an output schema with members
+		// says what the call returns, and completeness counts it (the
+		// registry scored such tools half a point above 1.5.9 in every
+		// fold). The point goes with the words that claim it, and an
+		// empty schema claims nothing.
+		{"an output schema adds to completeness", `{"name": "list_links", "description": "List the open links of the session and their ids, newest first.", "annotations": {"readOnlyHint": true}, "outputSchema": {"type": "object", "properties": {"links": {"type": "array"}}}}`,
+			nil, "contextual_completeness", 4, "an output schema for the return value", ""},
+		{"no output schema, no point for one", `{"name": "list_links", "description": "List the open links of the session and their ids, newest first.", "annotations": {"readOnlyHint": true}}`,
+			nil, "contextual_completeness", 3, "", "output schema"},
+		{"an empty output schema is none", `{"name": "list_links", "description": "List the open links of the session and their ids, newest first.", "annotations": {"readOnlyHint": true}, "outputSchema": {}}`,
+			nil, "contextual_completeness", 3, "", "output schema"},
+
+		// 139. Issue 19's twelfth reading: a short text for a tool that
+		// takes no parameters is as complete as one whose schema
+		// describes every parameter (the registry gave such tools 4.7
+		// for conciseness on average; 1.5.9 said "thin" and gave 4).
+		// The explanation says why, and only of a tool with none.
+		{"a short text without parameters says so", `{"name": "list_zones", "description": "List the time zones the server knows."}`,
+			nil, "conciseness_structure", 5, "7 words, and the tool takes no parameters", "thin"},
+		{"an empty properties object is no parameters", `{"name": "list_zones", "description": "List the time zones the server knows.", "inputSchema": {"type": "object", "properties": {}}}`,
+			nil, "conciseness_structure", 5, "takes no parameters", "thin"},
+		{"a short text with an undescribed parameter is still thin", `{"name": "list_zones", "description": "List the time zones the server knows.", "inputSchema": {"type": "object", "properties": {"region": {"type": "string"}}}}`,
+			nil, "conciseness_structure", 4, "thin", "no parameters"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
