@@ -375,10 +375,8 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		p, act = q, la
 	}
 	// size bounds what the formula reads: the scope, the surface's
-	// values where it reads them, and its lets. narrow bounds the same
-	// with each variable by its own bound (see Bound), which is within
-	// size.
-	var size, narrow uint64
+	// values where it reads them, and its lets.
+	var size uint64
 	if s.Surface > 0 && (p.Uses("surface") || p.Uses("surface_signals")) {
 		size = s.Surface
 	}
@@ -396,7 +394,8 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		}
 		size = max(size, lv.size)
 	}
-	size, narrow = max(size, s.Size), max(size, s.sizeOf(p))
+	own := size // what it reads but the scope's variables
+	size = max(size, s.Size)
 	limit := s.Limit
 	if s.SurfaceLimit > limit && (p.Uses("surface") || p.Uses("surface_signals")) {
 		limit = s.SurfaceLimit
@@ -407,12 +406,15 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 			return nil, err
 		}
 	}
-	if !pending && narrow < size && p.Untracked(narrow) {
-		// Within its static bound on what it reads: untracked. (Past
-		// it, the formula keeps the scope's bound, under which a long
-		// tool has its estimate worked out on its data; see
-		// lang.Program.EvalSizedContext.)
-		size = narrow
+	if !pending && !p.Untracked(size) {
+		// Past its static bound on the scope, but perhaps within it on
+		// what it reads of the scope, each variable bounded on its own
+		// (see Bound): then untracked. (Past that too, it keeps the
+		// scope's bound, under which a long tool has its estimate
+		// worked out on its data; see lang.Program.EvalSizedContext.)
+		if narrow := max(own, s.sizeOf(p)); p.Untracked(narrow) {
+			size = narrow
+		}
 	}
 	if pending && p.Untracked(size) {
 		// Most evaluations read none of the lets they have not computed
