@@ -2,9 +2,14 @@ package lang
 
 import (
 	"math"
+	"unicode/utf8"
+
+	"github.com/google/cel-go/cel"
 
 	"github.com/google/cel-go/checker"
 	celast "github.com/google/cel-go/common/ast"
+	"github.com/google/cel-go/common/functions"
+	"github.com/google/cel-go/common/operators"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -575,4 +580,106 @@ func mayBeList(t *types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// m[k] and m[?k] look k up in m: hashing it, and comparing it with the
+// key found, work that grows with k when it is a string. cel-go plans an
+// index as a qualifier of an attribute, not as a call: its tracker
+// charges it one unit whatever the key, and never asks callCosts. A
+// formula that looks a description of a megabyte up once for each
+// parameter of a tool did a megabyte of work for each unit it was
+// charged. So the tracked program reads each key it charges (see
+// chargedKey) through keyFn, a call that returns its argument and that
+// the tracker charges a tenth of a unit a character of a string (see
+// keyCost), and the estimate charges such an index one unit and that
+// tenth of the key's size (see sizeBound.indexEstimate). A key written
+// out in the formula is bounded by its text and is left as it is, as
+// is one that cannot be a string, or one that indexes what can only be
+// a list. A field selected on a map (m.f, has(m.f), m.?f) is such a key
+// written out.
+
+// keyFn is the function the tracked program reads a charged key through
+// (see chargeKeys). No formula can call it: the parser takes no name
+// that starts with @.
+const keyFn = "@rubric_key"
+
+// keyOverload is keyFn's implementation: it returns its argument (an
+// error or an unknown reaches it not, and is returned as it is).
+var keyOverload = &functions.Overload{Operator: keyFn, Unary: func(v ref.Val) ref.Val { return v }}
+
+// chargedKey reports whether an index of a collection of type coll by
+// key, of type keyType, is charged by its key: whether key is not
+// written out, may be a string, and coll may be a map.
+func chargedKey(coll, keyType *types.Type, key celast.Expr) bool {
+	if key.Kind() == celast.LiteralKind || coll.Kind() == types.ListKind {
+		return false
+	}
+	switch keyType.Kind() {
+	case types.StringKind, types.DynKind, types.AnyKind, types.TypeParamKind:
+		return true
+	}
+	return false
+}
+
+// keyCost is what the tracker charges keyFn of k, on top of the unit of
+// the index that reads it: a tenth of a unit a character of a string,
+// rounded up; nothing for any other key.
+func keyCost(k ref.Val) uint64 {
+	if s, ok := k.(types.String); ok {
+		return (uint64(utf8.RuneCountInString(string(s))) + 9) / 10
+	}
+	return 0
+}
+
+// indexEstimate is the estimate of an index (args: the collection and
+// the key) whose key is charged (see chargedKey): one unit and a tenth
+// of the key's size; unbounded when the key has no bound; nil, cel-go's
+// own estimate of one unit, for any other index.
+func (b sizeBound) indexEstimate(args []checker.AstNode) *checker.CallEstimate {
+	if len(args) != 2 || !chargedKey(args[0].Type(), args[1].Type(), args[1].Expr()) {
+		return nil
+	}
+	n, ok := b.scalarSize(args[1])
+	if !ok {
+		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+	}
+	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1 + (min(n, math.MaxUint64-10)+9)/10}}
+}
+
+// chargeKeys is checked with each key the tracker charges (see
+// chargedKey) read through keyFn, for the tracked program; checked
+// itself when it has none.
+func chargeKeys(checked *cel.Ast) (*cel.Ast, error) {
+	native := celast.Copy(checked.NativeRep())
+	var maxID int64
+	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) { maxID = max(maxID, e.ID()) }))
+	fac := celast.NewExprFactory()
+	changed := false
+	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
+		if e.Kind() != celast.CallKind {
+			return
+		}
+		c := e.AsCall()
+		fn, args := c.FunctionName(), c.Args()
+		if (fn != operators.Index && fn != operators.OptIndex) || c.IsMemberFunction() || len(args) != 2 {
+			return
+		}
+		coll, key := args[0], args[1]
+		if !chargedKey(native.GetType(coll.ID()), native.GetType(key.ID()), key) {
+			return
+		}
+		maxID++
+		native.SetType(maxID, native.GetType(key.ID()))
+		native.SetReference(maxID, celast.NewFunctionReference(keyFn))
+		e.SetKindCase(fac.NewCall(e.ID(), fn, coll, fac.NewCall(maxID, keyFn, key)))
+		changed = true
+	}))
+	if !changed {
+		return checked, nil
+	}
+	pb, err := celast.ToProto(native)
+	if err != nil {
+		return nil, err
+	}
+	return cel.CheckedExprToAst(pb), nil
 }
