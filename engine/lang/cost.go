@@ -73,6 +73,10 @@ type sizeBound struct {
 	// median, min or max reads, by the list's expression id (see
 	// localBounds).
 	numLists map[int64]numsBound
+	// intStrings and toolItems bound the keys of indexes: string() of
+	// an int, and the identifiers that read an item of a macro over the
+	// tool, by expression id (see keyBounds).
+	intStrings, toolItems map[int64]bool
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
@@ -80,6 +84,7 @@ type sizeBound struct {
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	b := localBounds(checked, toolIdents(checked))
 	b.max, b.computed, b.fixed = max, boundToComputed(checked), fixed
+	b.intStrings, b.toolItems = keyBounds(checked, b.tools)
 	return b
 }
 

@@ -633,17 +633,117 @@ func keyCost(k ref.Val) uint64 {
 
 // indexEstimate is the estimate of an index (args: the collection and
 // the key) whose key is charged (see chargedKey): one unit and a tenth
-// of the key's size; unbounded when the key has no bound; nil, cel-go's
-// own estimate of one unit, for any other index.
+// of the key's size (see keySize); two units for a key that is a part
+// of an item of a macro over the tool (see toolItemIdents); unbounded
+// when the key has no bound; nil, cel-go's own estimate of one unit,
+// for any other index.
 func (b sizeBound) indexEstimate(args []checker.AstNode) *checker.CallEstimate {
 	if len(args) != 2 || !chargedKey(args[0].Type(), args[1].Type(), args[1].Expr()) {
 		return nil
 	}
-	n, ok := b.scalarSize(args[1])
+	if key := args[1].Expr(); isDataPath(key) && b.toolItems[pathRoot(key).ID()] {
+		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 2}}
+	}
+	n, ok := b.keySize(args[1])
 	if !ok {
 		return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
 	}
 	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: 1 + (min(n, math.MaxUint64-10)+9)/10}}
+}
+
+// maxIntDigits is the most characters string() of an int or a uint
+// writes: a uint's 20 digits, or a sign and an int's 19.
+const maxIntDigits = 20
+
+// keySize bounds the size of the key n: maxIntDigits for string() of an
+// int or a uint; otherwise its size as the estimate knows it (see
+// scalarSize); false when it has none.
+func (b sizeBound) keySize(n checker.AstNode) (uint64, bool) {
+	if b.intStrings[n.Expr().ID()] {
+		return maxIntDigits, true
+	}
+	return b.scalarSize(n)
+}
+
+// keyBounds are, for the estimate of checked's indexes (see
+// indexEstimate), its intStrings, the calls string(x) of an x the
+// checker types int or uint, by expression id; and its toolItems, the
+// identifiers, by expression id, that read a variable of a macro (not a
+// cel.bind) whose range is a path into the tool (tools, see
+// toolIdents), resolved through the scopes as CEL resolves them.
+//
+// A key that is such a variable, or a path into it, is a part of one
+// item of that range: the keys of all its iterations are distinct parts
+// of the tool's canonical JSON, each in it with at least three more
+// bytes (quotes, a separator), so that a tenth of a unit a character of
+// each, rounded up, is at most a fifth of the tool's length in all. The
+// estimate counts the iterations as the range's bound, the tool's
+// length (the tool is bounded by its whole length, see estimateSize):
+// one unit an iteration bounds that charge, though a key may be as long
+// as the tool. A tenth of its bound each time, as another key is
+// charged, would count the tool's length squared in a macro over its
+// members (tool.inputSchema.properties.map(k, ...[k])), where a lookup
+// of a key the macro read charges its length once.
+func keyBounds(checked *cel.Ast, tools map[int64]bool) (intStrings, toolItems map[int64]bool) {
+	native := checked.NativeRep()
+	intStrings, toolItems = map[int64]bool{}, map[int64]bool{}
+	type scope struct {
+		name string
+		item bool
+		next *scope
+	}
+	lookup := func(sc *scope, name string) *scope {
+		for ; sc != nil; sc = sc.next {
+			if sc.name == name {
+				return sc
+			}
+		}
+		return nil
+	}
+	var walk func(e celast.Expr, sc *scope)
+	walk = func(e celast.Expr, sc *scope) {
+		switch e.Kind() {
+		case celast.IdentKind:
+			if v := lookup(sc, e.AsIdent()); v != nil && v.item {
+				toolItems[e.ID()] = true
+			}
+		case celast.ComprehensionKind:
+			c := e.AsComprehension()
+			walk(c.IterRange(), sc)
+			walk(c.AccuInit(), sc)
+			r := c.IterRange()
+			root := pathRoot(r)
+			overTool := !isBindExpr(c) && isDataPath(r) && root.Kind() == celast.IdentKind &&
+				tools[root.ID()] && lookup(sc, root.AsIdent()) == nil
+			inner := &scope{c.AccuVar(), false, sc}
+			if isBindExpr(c) {
+				walk(c.LoopCondition(), inner)
+				walk(c.LoopStep(), inner)
+				walk(c.Result(), inner)
+				return
+			}
+			inner = &scope{c.IterVar(), overTool, inner}
+			if c.HasIterVar2() {
+				inner = &scope{c.IterVar2(), overTool, inner}
+			}
+			walk(c.LoopCondition(), inner)
+			walk(c.LoopStep(), inner)
+			walk(c.Result(), &scope{c.AccuVar(), false, sc})
+		case celast.CallKind:
+			c := e.AsCall()
+			if c.FunctionName() == "string" && !c.IsMemberFunction() && len(c.Args()) == 1 {
+				switch native.GetType(c.Args()[0].ID()).Kind() {
+				case types.IntKind, types.UintKind:
+					intStrings[e.ID()] = true
+				}
+			}
+			eachOperand(e, func(x celast.Expr) { walk(x, sc) })
+		default:
+			eachOperand(e, func(x celast.Expr) { walk(x, sc) })
+		}
+	}
+	walk(native.Expr(), nil)
+	return intStrings, toolItems
 }
 
 // chargeKeys is checked with each key the tracker charges (see

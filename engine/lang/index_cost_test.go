@@ -70,14 +70,17 @@ func BenchmarkMapIndexByKeyLength(b *testing.B) {
 }
 
 // keyData is a tool whose description is a string of n characters, and
-// d, an object holding a map m under that string (and under 'a'), the
-// same string under k, a list of three copies of it, a list of numbers
-// and an index into it; names is a list of two copies of the string.
-// With the bound the engine gives such data: the tool's canonical JSON.
+// whose parameters are named by it, 'a' and 'b'; d, an object holding a
+// map m under that string (and under 'a'), the same string under k, a
+// list of three copies of it, a list of numbers and an index into it;
+// names is a list of two copies of the string. With the bound the
+// engine gives such data: the tool's canonical JSON.
 func keyData(t *testing.T, n int) (map[string]any, uint64) {
 	t.Helper()
 	long := strings.Repeat("k", n)
-	tool := map[string]any{"name": "t", "description": strings.Clone(long)}
+	props := map[string]any{strings.Clone(long): map[string]any{"type": "string"}, "a": map[string]any{}, "b": map[string]any{}}
+	tool := map[string]any{"name": "t", "description": strings.Clone(long),
+		"inputSchema": map[string]any{"type": "object", "properties": props}}
 	raw, err := json.Marshal(tool)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +101,11 @@ func keyData(t *testing.T, n int) (map[string]any, uint64) {
 // character of the key, as in is, and its estimate (static, and on the
 // data) bounds that charge. A lookup by a key of 10,000 characters was
 // charged one unit, the same as by a key of one: the tracker charges an
-// index as a qualifier, whatever it reads.
+// index as a qualifier, whatever it reads. A lookup by a key that is a
+// part of an item of a macro over the tool, or string() of an int, is
+// estimated as linear in the data, as it was: a tenth of the tool's
+// length for each item would estimate a macro over the tool's
+// parameters at the square of the tool.
 func TestIndexChargedByItsKey(t *testing.T) {
 	e, err := NewEnv(Var{"tool", Tool}, Var{"d", Dyn}, Var{"names", cel.ListType(cel.StringType)})
 	if err != nil {
@@ -115,21 +122,31 @@ func TestIndexChargedByItsKey(t *testing.T) {
 		// the key is the tool's, or a string of a list of strings, or
 		// written out.
 		estimated bool
+		// linear is whether the static estimate must grow no faster
+		// than the data.
+		linear bool
 	}{
-		{"d.m[d.k]", n / 10, false},
-		{"d.m[?d.k].orValue(0.0)", n / 10, false},
-		{"d.ks.map(k, d.m[k])", 3 * n / 10, false},
-		{"d.m[tool.description]", n / 10, false},
-		{"{'a': 1}[?tool.description].orValue(0)", n / 10, true},
-		{"names.map(s, {'a': 1}[?s].orValue(0))", 2 * n / 10, true},
-		{"names.map(s, d.m[s])", 2 * n / 10, false},
-		{"d.m[?d.ks[0]].hasValue()", n / 10, false},
+		{"d.m[d.k]", n / 10, false, false},
+		{"d.m[?d.k].orValue(0.0)", n / 10, false, false},
+		{"d.ks.map(k, d.m[k])", 3 * n / 10, false, false},
+		{"d.m[tool.description]", n / 10, false, false},
+		{"{'a': 1}[?tool.description].orValue(0)", n / 10, true, true},
+		{"names.map(s, {'a': 1}[?s].orValue(0))", 2 * n / 10, true, false},
+		{"names.map(s, d.m[s])", 2 * n / 10, false, false},
+		{"d.m[?d.ks[0]].hasValue()", n / 10, false, false},
+		// Keys of items of a macro over the tool: each a part of the
+		// tool, all of them no longer than it.
+		{"tool.inputSchema.properties.map(k, tool.inputSchema.properties[k])", n / 10, true, true},
+		{"tool.inputSchema.properties.filter(k, {'a': 1}[?k].hasValue())", n / 10, true, true},
+		{"tool.inputSchema.properties.all(k, d.m[?k].orValue(1.0) > 0.0)", n / 10, false, false},
+		// string() of an int: at most 20 characters.
+		{"tool.inputSchema.properties.map(k, {'1': 1}[?string(size(k))].orValue(0))", 0, true, true},
 		// A key written out, or a number into a list: one unit.
-		{"d.m['a']", 0, true},
-		{"d.m[?'a'].orValue(0.0)", 0, true},
-		{"d.l[1]", 0, true},
-		{"d.l[int(d.i)]", 0, true},
-		{"has(d.m.a)", 0, true},
+		{"d.m['a']", 0, true, true},
+		{"d.m[?'a'].orValue(0.0)", 0, true, true},
+		{"d.l[1]", 0, true, true},
+		{"d.l[int(d.i)]", 0, true, true},
+		{"has(d.m.a)", 0, true, true},
 	} {
 		_, charged, est := trackedCharge(t, e, tt.src, act, size)
 		if charged < tt.least {
@@ -147,6 +164,19 @@ func TestIndexChargedByItsKey(t *testing.T) {
 		}
 		if onData := p.costOn(goMaps(act), size); charged > onData {
 			t.Errorf("%s: charged %d, above its estimate on the data %d", tt.src, charged, onData)
+		}
+		if !tt.linear {
+			continue
+		}
+		estimate := func(n uint64) uint64 {
+			est, err := p.env.EstimateCost(chargeSelections(p.checked), newSizeBound(p.checked, n, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return est.Max
+		}
+		if small, large := estimate(1<<16), estimate(1<<20); large > 20*small {
+			t.Errorf("%s: estimated %d on data 2^16 long, %d on data 2^20 long: want no more than 16 times as much and a margin", tt.src, small, large)
 		}
 	}
 }
