@@ -691,7 +691,10 @@ func isDataPath(e celast.Expr) bool {
 
 // trackedProgram is the program of checked under cel-go's cost
 // tracker, with opts: its keys read through keyFn (see chargeKeys), and
-// the language's calls charged by callCosts.
+// the language's calls charged by callCosts. keyFn is bound for this
+// program alone (cel.Functions, which cel-go marks deprecated in favour
+// of declaring a function in the environment): the environment, whose
+// functions a formula may call and the docs list, does not know it.
 func trackedProgram(env *cel.Env, checked *cel.Ast, opts ...cel.ProgramOption) (cel.Program, error) {
 	a, err := chargeKeys(checked)
 	if err != nil {
