@@ -73,6 +73,10 @@ type sizeBound struct {
 	// median, min or max reads, by the list's expression id (see
 	// localBounds).
 	numLists map[int64]numsBound
+	// intStrings and toolItems bound the keys of indexes: string() of
+	// an int, and the identifiers that read an item of a macro over the
+	// tool, by expression id (see keyBounds).
+	intStrings, toolItems map[int64]bool
 }
 
 // newSizeBound is the estimator of checked for data at most max long,
@@ -80,6 +84,7 @@ type sizeBound struct {
 func newSizeBound(checked *cel.Ast, max uint64, fixed map[string]uint64) sizeBound {
 	b := localBounds(checked, toolIdents(checked))
 	b.max, b.computed, b.fixed = max, boundToComputed(checked), fixed
+	b.intStrings, b.toolItems = keyBounds(checked, b.tools)
 	return b
 }
 
@@ -684,11 +689,25 @@ func isDataPath(e celast.Expr) bool {
 	}
 }
 
+// trackedProgram is the program of checked under cel-go's cost
+// tracker, with opts: its keys read through keyFn (see chargeKeys), and
+// the language's calls charged by callCosts. keyFn is bound for this
+// program alone (cel.Functions, which cel-go marks deprecated in favour
+// of declaring a function in the environment): the environment, whose
+// functions a formula may call and the docs list, does not know it.
+func trackedProgram(env *cel.Env, checked *cel.Ast, opts ...cel.ProgramOption) (cel.Program, error) {
+	a, err := chargeKeys(checked)
+	if err != nil {
+		return nil, err
+	}
+	return env.Program(a, append(opts, cel.CostTracking(callCosts{}), cel.Functions(keyOverload))...)
+}
+
 // callCosts is the tracker's charge of the language's calls whose cost
 // grows with what they read, for cel.CostTracking, as EstimateCallCost
-// estimates them: == and != (see equalityCost), in (see inCost), and
-// exact arithmetic, string() and num() of an exact number (see
-// numCallCost).
+// estimates them: == and != (see equalityCost), in (see inCost), the
+// key of an index (see keyCost), and exact arithmetic, string() and
+// num() of an exact number (see numCallCost).
 type callCosts struct{}
 
 // CallCost implements interpreter.ActualCostEstimator: nil, the
@@ -699,6 +718,8 @@ func (callCosts) CallCost(function, _ string, args []ref.Val, result ref.Val) *u
 		ok bool
 	)
 	switch {
+	case function == keyFn && len(args) == 1:
+		c, ok = keyCost(args[0]), true
 	case (function == equalsFn || function == notEqualsFn) && len(args) == 2:
 		c, ok = equalityCost(args[0], args[1])
 	case function == operators.In && len(args) == 2:
@@ -715,9 +736,9 @@ func (callCosts) CallCost(function, _ string, args []ref.Val, result ref.Val) *u
 // EstimateCallCost charges the language's own functions what the runtime
 // cost tracker charges them, one unit a call but for those whose cost
 // grows with what they read (text functions, exact arithmetic, == and
-// != of long values, in: see callCosts, equalityEstimate and
-// inEstimate), so that an estimate bounds the tracked cost; what they
-// return is no longer than the data.
+// != of long values, in, an index by a string key: see callCosts,
+// equalityEstimate, inEstimate and indexEstimate), so that an estimate
+// bounds the tracked cost; what they return is no longer than the data.
 func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
 	if function == "fold" && len(args) == 2 {
 		// Reads the string and writes a copy at most maxFoldGrowth times
@@ -762,6 +783,9 @@ func (b sizeBound) EstimateCallCost(function, overloadID string, _ *checker.AstN
 	}
 	if textFunctionNames[function] {
 		return b.textCallEstimate(function, args)
+	}
+	if function == operators.Index || function == operators.OptIndex {
+		return b.indexEstimate(args)
 	}
 	if est, ok := numCallEstimate(b, overloadID, args); ok {
 		return est

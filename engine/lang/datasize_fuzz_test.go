@@ -19,12 +19,25 @@ import (
 // exact arithmetic, comparisons and string() of numbers. With
 // equalities set, it writes ==, != and in of the data's own values as
 // well (strings, lists and maps, at every depth), and of lists and maps
-// made of them.
+// made of them. With lookups set, it writes indexes and optional
+// indexes by any value (a key of the data, long strings among them) as
+// well as by a literal.
 type formulaGen struct {
 	r          *rand.Rand
 	vars       []string // macro and cel.bind variables in scope
 	n          int      // variables made so far
 	equalities bool
+	lookups    bool
+}
+
+// steps is how many kinds of step path draws from: the last two, an
+// index and an optional index by any value, only with lookups set, so
+// that each seed without it makes the formula it made before.
+func (g *formulaGen) steps() int {
+	if g.lookups {
+		return 7
+	}
+	return 5
 }
 
 func (g *formulaGen) fresh() string {
@@ -40,7 +53,7 @@ func (g *formulaGen) path(depth int) string {
 		s = g.vars[g.r.IntN(len(g.vars))]
 	}
 	for range g.r.IntN(4) {
-		switch g.r.IntN(5) {
+		switch g.r.IntN(g.steps()) {
 		case 0, 1:
 			s += "." + string(rune('a'+g.r.IntN(3)))
 		case 2:
@@ -49,6 +62,10 @@ func (g *formulaGen) path(depth int) string {
 			s += fmt.Sprintf("[%q]", string(rune('a'+g.r.IntN(3))))
 		case 4:
 			s = fmt.Sprintf("%s.?%c.orValue(%s)", s, 'a'+g.r.IntN(3), g.value(depth-1))
+		case 5:
+			s = fmt.Sprintf("%s[%s]", s, g.value(depth-1))
+		case 6:
+			s = fmt.Sprintf("%s[?%s].orValue(%s)", s, g.path(depth-1), g.value(depth-1))
 		}
 	}
 	return s
@@ -291,12 +308,14 @@ func randomData(r *rand.Rand, depth int, shared bool) any {
 // their data are skipped: only a value's cost is bounded. With
 // equalities set, the formula compares values of the data (see
 // formulaGen.equality) and the data has long strings and repeated
-// members to compare.
-func checkDataEstimate(t *testing.T, e *Env, seed uint64, equalities bool) bool {
+// members to compare; with lookups set, the formula looks values up by
+// keys of the data (see formulaGen.path) and the data has long strings
+// to look up by.
+func checkDataEstimate(t *testing.T, e *Env, seed uint64, equalities, lookups bool) bool {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	g := &formulaGen{r: r, equalities: equalities}
+	g := &formulaGen{r: r, equalities: equalities, lookups: lookups}
 	src := g.cond(2 + r.IntN(3))
-	data := randomData(r, 4, equalities)
+	data := randomData(r, 4, equalities || lookups)
 	raw, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
@@ -314,7 +333,7 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64, equalities bool) bool 
 		return false
 	}
 	if charged, est := charge, p.costOn(act, size); charged > est {
-		t.Errorf("seed %d (equalities %v): %s\non %s: charged %d, above its estimate on the data %d", seed, equalities, src, raw, charged, est)
+		t.Errorf("seed %d (equalities %v, lookups %v): %s\non %s: charged %d, above its estimate on the data %d", seed, equalities, lookups, src, raw, charged, est)
 	}
 	return true
 }
@@ -326,7 +345,9 @@ func checkDataEstimate(t *testing.T, e *Env, seed uint64, equalities bool) bool 
 // strings are long and whose lists and maps repeat deep members (the
 // estimate charged == one unit where the tracker charged a tenth of the
 // shorter string, and the tracker charged two lists their top-level
-// length where comparing them compares every member).
+// length where comparing them compares every member); and those that
+// look values up by keys of the data, long strings among them (charged
+// a tenth of a unit a character of the key, see keyCost).
 func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
 	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
@@ -336,10 +357,10 @@ func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
 	// Most random formulas fail on their data (a field of a string, a
 	// key it lacks): a value's cost is what is bounded, and at least 200
 	// of each kind must evaluate for the property to say anything.
-	evaluated := func(seeds uint64, compare bool, kind string) int {
+	evaluated := func(seeds uint64, compare, lookups bool, kind string) int {
 		n := 0
 		for seed := range seeds {
-			if checkDataEstimate(t, e, seed, compare) {
+			if checkDataEstimate(t, e, seed, compare, lookups) {
 				n++
 			}
 		}
@@ -348,9 +369,10 @@ func TestDataEstimateBoundsRandomFormulas(t *testing.T) {
 		}
 		return n
 	}
-	ran := evaluated(4000, false, "")
-	compared := evaluated(2000, true, " with equalities")
-	t.Logf("%d formulas evaluated, %d with equalities", ran, compared)
+	ran := evaluated(4000, false, false, "")
+	compared := evaluated(2000, true, false, " with equalities")
+	looked := evaluated(4000, false, true, " with lookups")
+	t.Logf("%d formulas evaluated, %d with equalities, %d with lookups", ran, compared, looked)
 }
 
 // FuzzDataEstimate is TestDataEstimateBoundsRandomFormulas on any seed.
@@ -361,7 +383,8 @@ func FuzzDataEstimate(f *testing.F) {
 	}
 	f.Add(uint64(1))
 	f.Fuzz(func(t *testing.T, seed uint64) {
-		checkDataEstimate(t, e, seed, false)
-		checkDataEstimate(t, e, seed, true)
+		checkDataEstimate(t, e, seed, false, false)
+		checkDataEstimate(t, e, seed, true, false)
+		checkDataEstimate(t, e, seed, false, true)
 	})
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -63,7 +62,7 @@ func wideData(t *testing.T, n int) (Vars, uint64) {
 // limit, and returns its value and what the tracker charged.
 func evalTracked(t *testing.T, p *Program, act any) (ref.Val, uint64, error) {
 	t.Helper()
-	prg, err := p.env.Program(p.checked, cel.CostTracking(callCosts{}))
+	prg, err := trackedProgram(p.env, p.checked)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -400,9 +400,8 @@ func (p *Program) build(limit uint64) (*Program, error) {
 	q := *p
 	q.limit = limit
 	var err error
-	q.prg, err = p.env.Program(p.checked, p.withGlobals(
+	q.prg, err = trackedProgram(p.env, p.checked, p.withGlobals(
 		cel.CostLimit(limit),
-		cel.CostTracking(callCosts{}),
 		cel.InterruptCheckFrequency(1000),
 		cel.EvalOptions(cel.OptOptimize))...)
 	if err != nil {
