@@ -642,6 +642,14 @@ func isBindExpr(c celast.ComprehensionExpr) bool {
 		c.AccuVar() != parser.AccumulatorName && c.AccuVar() != parser.HiddenAccumulatorName
 }
 
+// maxExprID is the largest expression id in e: a rewrite of a checked
+// tree numbers the expressions it adds after it.
+func maxExprID(e celast.Expr) int64 {
+	var id int64
+	celast.PostOrderVisit(e, celast.NewExprVisitor(func(x celast.Expr) { id = max(id, x.ID()) }))
+	return id
+}
+
 // pathRoot is what a chain of field selections and indexes (x.f, x[i],
 // x.?f, x[?i]) starts from: the variable of a path into the data, or
 // the expression that is not one.

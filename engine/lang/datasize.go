@@ -188,8 +188,7 @@ func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 // element of one, a conditional) is left as it is.
 func chargeRelativeRoots(a *celast.AST) *celast.AST {
 	out := celast.Copy(a)
-	var maxID int64
-	celast.PostOrderVisit(out.Expr(), celast.NewExprVisitor(func(e celast.Expr) { maxID = max(maxID, e.ID()) }))
+	maxID := maxExprID(out.Expr())
 	fac := celast.NewExprFactory()
 	wrap := func(op celast.Expr) celast.Expr {
 		maxID++

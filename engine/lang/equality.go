@@ -751,8 +751,7 @@ func keyBounds(checked *cel.Ast, tools map[int64]bool) (intStrings, toolItems ma
 // itself when it has none.
 func chargeKeys(checked *cel.Ast) (*cel.Ast, error) {
 	native := celast.Copy(checked.NativeRep())
-	var maxID int64
-	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) { maxID = max(maxID, e.ID()) }))
+	maxID := maxExprID(native.Expr())
 	fac := celast.NewExprFactory()
 	changed := false
 	celast.PostOrderVisit(native.Expr(), celast.NewExprVisitor(func(e celast.Expr) {
