@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/engine/score/eval"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/nearest"
 )
@@ -173,6 +174,11 @@ type run struct {
 	// read's ref and the value's text: a later formula reading the same
 	// value points there rather than writing it again.
 	shown map[[2]string]string
+	// limit is the cost limit a traced formula runs under: the most the
+	// run gives a formula of the level explained (see eval.OverTool and
+	// eval.OverSurface), so that a trace stops where scoring would, not
+	// before it on a long definition.
+	limit uint64
 }
 
 // formula is one traced evaluation of a rubric formula.
@@ -236,6 +242,20 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 	if h := s.Hash(); h != rep.Surface.Hash {
 		x.problems = append(x.problems, fmt.Sprintf("the embedded surface hashes to %s, not the recorded %s", h, printable(rep.Surface.Hash)))
 	}
+	var bytes uint64
+	for _, t := range s.Tools {
+		bytes += eval.SizeOf(t)
+		if t.Name == x.req.Tool {
+			x.limit = max(x.limit, eval.OverTool(eval.SizeOf(t)))
+		}
+	}
+	if req.Tool != "" {
+		// A tool's formula that reads the surface may do as much as
+		// the surface is long.
+		x.limit = max(x.limit, eval.OverTool(bytes))
+	} else {
+		x.limit = eval.OverSurface(len(s.Tools), bytes)
+	}
 	opts := score.Options{Target: rep.Target, Workers: 1, Observe: x.observe}
 	if len(r.Questions) > 0 {
 		opts.Asker = ask.FromReport(rep)
@@ -272,12 +292,8 @@ func (x *run) observe(tool string, p *lang.Program, vars lang.Vars) {
 	}
 	f := &formula{name: name, prog: p}
 	q := p
-	if tool == "" {
-		// As the run does: a formula over every tool gets a budget that
-		// grows with them; tracing costs more than evaluating.
-		if lim, err := p.WithCostLimit(uint64(2 * (lang.CostLimit + lang.CostPerItem*len(x.rep.Tools)))); err == nil {
-			q = lim
-		}
+	if lim, err := p.WithCostLimit(max(x.limit, lang.CostLimit)); err == nil {
+		q = lim
 	}
 	f.trace, f.err = q.Trace(vars)
 	for _, r := range p.Refs() {
