@@ -219,5 +219,9 @@ func TestLongKeyLookupsStopAtTheLimit(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
 			t.Errorf("%s: got %v, %v; want the cost limit's error", src, out, err)
 		}
+		// explain traces a formula under the same charges.
+		if tr, err := p.Trace(act); err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
+			t.Errorf("%s: traced %v, %v; want the cost limit's error", src, tr.Value, err)
+		}
 	}
 }

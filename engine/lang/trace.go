@@ -56,16 +56,27 @@ func (p *Program) Trace(act interpreter.Activation) (*Trace, error) {
 	if limit == 0 {
 		limit = CostLimit
 	}
-	prg, err := p.env.Program(p.checked,
-		cel.CostLimit(limit),
-		cel.CostTracking(callCosts{}),
-		cel.InterruptCheckFrequency(1000),
-		cel.CustomDecoratorV2(t.decorate))
+	if p.globals != nil {
+		act = interpreter.NewHierarchicalActivation(p.globals, act)
+	}
+	// The formula is evaluated first as scoring tracks it (see
+	// trackedProgram), to meet the cost limit where scoring would: the
+	// tracker reads the kind of each step it observes, which the trace's
+	// wrappers hide, so a traced program charged no call (a text
+	// function over a long description, a lookup by a long key) and ran
+	// a hostile formula on to its end. The trace is then recorded from a
+	// second evaluation, which does the work the first did within the
+	// limit.
+	tracked, err := trackedProgram(p.env, p.checked, cel.CostLimit(limit), cel.InterruptCheckFrequency(1000))
 	if err != nil {
 		return nil, err
 	}
-	if p.globals != nil {
-		act = interpreter.NewHierarchicalActivation(p.globals, act)
+	if _, _, err := tracked.Eval(orderedVars{act}); err != nil {
+		return t, err
+	}
+	prg, err := p.env.Program(p.checked, cel.CustomDecoratorV2(t.decorate))
+	if err != nil {
+		return nil, err
 	}
 	out, _, err := prg.Eval(orderedVars{act})
 	if err != nil {

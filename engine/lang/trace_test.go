@@ -189,3 +189,46 @@ func TestTraceError(t *testing.T) {
 		t.Fatal("a division by zero traced without an error")
 	}
 }
+
+// TestTraceMeetsTheCostLimit: a trace (what rubric explain shows) stops
+// at the formula's cost limit where scoring does. Its program wrapped
+// every step to record it, which hid the steps' kinds from cel-go's
+// tracker: no call was charged, so explain ran a formula over a hostile
+// definition (a text function over a long description once for each of
+// many items) on to its end, however long that took, before scoring
+// stopped it. Within the limit, the trace is as before.
+func TestTraceMeetsTheCostLimit(t *testing.T) {
+	e, err := NewEnv(Var{"d", Dyn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("k", 100_000)
+	items := make([]any, 200)
+	for i := range items {
+		items[i] = float64(i)
+	}
+	act := Vars{"d": map[string]any{"k": long, "n": items, "m": map[string]any{long: 1.0}}}
+	for _, tt := range []struct {
+		src  string
+		over bool
+	}{
+		{"d.n.map(x, d.k.contains('zz')).size()", true},
+		{"d.n.all(x, d.m[d.k] == 1.0)", true},
+		{"d.n.filter(x, x > 100.0).map(x, d.k.contains('zz')).size()", true},
+		{"d.n.filter(x, x < 3.0).map(x, d.k.contains('zz')).size()", false},
+	} {
+		p, ds := e.Compile(tt.src, nil)
+		if ds != nil {
+			t.Fatalf("%s: %v", tt.src, ds)
+		}
+		tr, err := p.Trace(act)
+		switch {
+		case tt.over && (err == nil || !strings.Contains(err.Error(), "cost limit exceeded")):
+			t.Errorf("%s: traced %v, %v; want the cost limit's error", tt.src, tr.Value, err)
+		case !tt.over && err != nil:
+			t.Errorf("%s: %v", tt.src, err)
+		case !tt.over && (tr.Value != types.Int(3) || tr.Events() == 0):
+			t.Errorf("%s: traced %v in %d events, want 3", tt.src, tr.Value, tr.Events())
+		}
+	}
+}
