@@ -174,9 +174,8 @@ func (s *Scope) varBounds() *varBounds {
 }
 
 // sizeOf is the bound on what p reads of the scope's variables other
-// than the surface's (which eval adds):
-// the bounds Bound and BoundMembers gave, or Size when p reads a
-// variable that has none.
+// than those eval bounds apart (see boundApart): the bounds Bound and
+// BoundMembers gave, or Size when p reads a variable that has none.
 func (s *Scope) sizeOf(p *lang.Program) uint64 {
 	b := s.bounds
 	if b == nil {
@@ -184,10 +183,12 @@ func (s *Scope) sizeOf(p *lang.Program) uint64 {
 	}
 	var size uint64
 	for _, name := range p.VarsRead() {
-		if _, ok := s.Vars[name]; !ok || surfaceVars[name] {
+		if _, ok := s.Vars[name]; !ok || s.boundApart(name) {
 			// What is no variable of the scope (a let, which eval
 			// bounds apart, a fixed variable, whose value the estimate
-			// knows, a comprehension's own) reads nothing of it.
+			// knows, a comprehension's own) reads nothing of it; nor
+			// does a surface's variable that eval bounds by Surface or
+			// SurfaceAnswers.
 			continue
 		}
 		if n, ok := b.of[name]; ok {
@@ -210,6 +211,22 @@ func (s *Scope) sizeOf(p *lang.Program) uint64 {
 		}
 	}
 	return size
+}
+
+// boundApart reports whether eval bounds the variable name on its own,
+// apart from the scope's variables: the surface's values and signals by
+// Surface, its answers by SurfaceAnswers, when the scope gives them. A
+// scope that holds the surface without them (the one its signals are
+// computed in) bounds it by Size, or by the bounds Bound gave, as any
+// other variable.
+func (s *Scope) boundApart(name string) bool {
+	switch name {
+	case "surface", "surface_signals":
+		return s.Surface > 0
+	case "surface_answers":
+		return s.SurfaceAnswers > 0
+	}
+	return false
 }
 
 // letMemo holds the lets computed in a scope, and its variables as
