@@ -16,7 +16,7 @@ import (
 // as bounded by nothing: a quadratic walk of a long description ran
 // untracked, far past its cost limit, where it must stop at it.
 func TestHostileBoundsSurfaceSignals(t *testing.T) {
-	words := strings.TrimSpace(strings.Repeat("ab ", 1_500))
+	words := strings.TrimSpace(strings.Repeat("ab ", 700))
 	pairs := "size(surface.tools[0].description.split(' ').filter(x, surface.tools[0].description.split(' ').exists(y, y == x + 'z')))"
 	for _, tt := range []struct {
 		name    string
@@ -38,6 +38,54 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
     }
     score = "min(tools.map(t, t.score))"
   }
+  grades = { A = 0 }
+}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = Run(context.Background(), r, oneTool(t, "read", words), Options{})
+			if err == nil || !strings.Contains(err.Error(), "cost limit") {
+				t.Fatalf("error %v, want the cost limit", err)
+			}
+		})
+	}
+}
+
+// TestHostileBoundsSignalValues: a signal is bounded on its own by the
+// length of its value as kept (eval.ValueSize), and a formula that reads
+// only that signal by that length. A value kept in a form ValueSize did
+// not look into (what an optional wraps: a list of strings, a list of
+// lists, a map the formula built) was sized 0 or by its map's length
+// alone, so a quadratic walk of a long description's words, reached
+// through such a signal, ran untracked far past its cost limit, where
+// it must stop at it.
+func TestHostileBoundsSignalValues(t *testing.T) {
+	words := strings.TrimSpace(strings.Repeat("ab ", 700))
+	const split = "tool.description.split(' ')"
+	for _, tt := range []struct {
+		name   string
+		signal string // the signal w, computed from the words
+		list   string // the words, read from signals.w
+	}{
+		{"the words", split, "signals.w"},
+		{"an optional of the words", "optional.of(" + split + ")", "signals.w"},
+		{"an optional of a map of the words", "optional.of({'l': " + split + "})", "signals.w.l"},
+		{"an optional of a list of the words", "optional.of([" + split + "])", "signals.w[0]"},
+		{"a map of an optional of the words", "{'l': optional.of(" + split + ")}", "signals.w.l"},
+		{"a list of an optional of the words", "[optional.of(" + split + ")]", "signals.w[0]"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			walk := "size(" + tt.list + ".filter(x, " + tt.list + ".exists(y, y == x + 'z')))"
+			r, err := rubric.Load("hostile.hcl", []byte(`rubric "hostile" {
+  version = "1"
+  tool {
+    signals {
+      w = "`+tt.signal+`"
+    }
+    metric "walk" { value = "`+walk+`" }
+    score = "1"
+  }
+  surface { score = "min(tools.map(t, t.score))" }
   grades = { A = 0 }
 }`))
 			if err != nil {

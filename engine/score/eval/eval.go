@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/google/cel-go/common/types"
@@ -548,8 +549,15 @@ func valSize(v ref.Val) uint64 {
 	switch x := v.(type) {
 	case types.String:
 		return uint64(len(x))
-	case types.Bool, types.Int, types.Uint, types.Double, types.Null:
+	case types.Bool, types.Int, types.Uint, types.Double, types.Null, types.Timestamp, types.Duration:
 		return 0
+	case types.Bytes:
+		return uint64(len(x))
+	case *types.Optional:
+		if !x.HasValue() {
+			return 0
+		}
+		return valSize(x.GetValue())
 	case lang.Num:
 		return lang.NumSize(x.N)
 	case traits.Lister:
@@ -610,9 +618,15 @@ func SizeOf(t surface.Tool) uint64 {
 }
 
 // ValueSize is the length of the longest string, list or map in v, or
-// the digits of a number longer than a double's (lang.NumSize).
+// the digits of a number longer than a double's (lang.NumSize), or
+// Unbounded for a value it cannot look into. v is a plain value as
+// decoded JSON or lang.Native gives it; Native leaves what an optional
+// holds as cel-go keeps it (a list of strings, a list or map of formula
+// values), which is sized as RefSize sizes a formula value.
 func ValueSize(v any) uint64 {
 	switch x := v.(type) {
+	case nil, bool, int, int64, uint64, float64, time.Time, time.Duration:
+		return 0
 	case string:
 		return uint64(len(x))
 	case []byte:
@@ -633,8 +647,28 @@ func ValueSize(v any) uint64 {
 		return n
 	case num.Num:
 		return lang.NumSize(x)
+	case []string:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, uint64(len(e)))
+		}
+		return n
+	case ref.Val:
+		return valSize(x)
+	case []ref.Val:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, valSize(e))
+		}
+		return n
+	case map[ref.Val]ref.Val:
+		n := uint64(len(x))
+		for k, e := range x {
+			n = max(n, valSize(k), valSize(e))
+		}
+		return n
 	}
-	return 0
+	return Unbounded
 }
 
 // String evaluates a formula that must yield a string.
