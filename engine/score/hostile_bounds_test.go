@@ -8,16 +8,39 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
+// hostileWords is a description of 700 words: a walk of every pair of
+// them (pairsOf) costs past a tool's cost limit, yet runs to its end
+// within a second when nothing tracks it.
+var hostileWords = strings.TrimSpace(strings.Repeat("ab ", 700))
+
+// pairsOf is a formula that walks every pair of the list list.
+func pairsOf(list string) string {
+	return "size(" + list + ".map(x, " + list + ".map(y, x)))"
+}
+
+// wantCostLimit runs the rubric src on one tool described by
+// hostileWords and fails unless the run stops at a cost limit.
+func wantCostLimit(t *testing.T, src string) {
+	t.Helper()
+	r, err := rubric.Load("hostile.hcl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), r, oneTool(t, "read", hostileWords), Options{})
+	if err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Fatalf("error %v, want the cost limit", err)
+	}
+}
+
 // TestHostileBoundsSurfaceSignals: a surface signal is computed in a
 // scope of its own, which holds the surface but no Surface bound (its
 // Size bounds the surface there). The signals before it are bounded
-// member by member, and the surface's variables are skipped when a
-// formula's own bound is worked out, so a formula over the surface read
-// as bounded by nothing: a quadratic walk of a long description ran
-// untracked, far past its cost limit, where it must stop at it.
+// member by member, and the surface's variables were skipped when a
+// formula's own bound was worked out, so a formula over the surface read
+// as bounded by nothing: a walk of every pair of a long description's
+// words ran untracked, far past its cost limit, where it must stop at it.
 func TestHostileBoundsSurfaceSignals(t *testing.T) {
-	words := strings.TrimSpace(strings.Repeat("ab ", 700))
-	pairs := "size(surface.tools[0].description.split(' ').filter(x, surface.tools[0].description.split(' ').exists(y, y == x + 'z')))"
+	pairs := pairsOf("surface.tools[0].description.split(' ')")
 	for _, tt := range []struct {
 		name    string
 		signals string
@@ -29,7 +52,7 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
       pairs = "surface_signals.first + ` + pairs + `"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := rubric.Load("hostile.hcl", []byte(`rubric "hostile" {
+			wantCostLimit(t, `rubric "hostile" {
   version = "1"
   tool { score = "1" }
   surface {
@@ -39,14 +62,7 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
     score = "min(tools.map(t, t.score))"
   }
   grades = { A = 0 }
-}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = Run(context.Background(), r, oneTool(t, "read", words), Options{})
-			if err == nil || !strings.Contains(err.Error(), "cost limit") {
-				t.Fatalf("error %v, want the cost limit", err)
-			}
+}`)
 		})
 	}
 }
@@ -56,11 +72,10 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
 // only that signal by that length. A value kept in a form ValueSize did
 // not look into (what an optional wraps: a list of strings, a list of
 // lists, a map the formula built) was sized 0 or by its map's length
-// alone, so a quadratic walk of a long description's words, reached
+// alone, so a walk of every pair of a long description's words, reached
 // through such a signal, ran untracked far past its cost limit, where
 // it must stop at it.
 func TestHostileBoundsSignalValues(t *testing.T) {
-	words := strings.TrimSpace(strings.Repeat("ab ", 700))
 	const split = "tool.description.split(' ')"
 	for _, tt := range []struct {
 		name   string
@@ -75,26 +90,68 @@ func TestHostileBoundsSignalValues(t *testing.T) {
 		{"a list of an optional of the words", "[optional.of(" + split + ")]", "signals.w[0]"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			walk := "size(" + tt.list + ".filter(x, " + tt.list + ".exists(y, y == x + 'z')))"
-			r, err := rubric.Load("hostile.hcl", []byte(`rubric "hostile" {
+			wantCostLimit(t, `rubric "hostile" {
   version = "1"
   tool {
     signals {
       w = "`+tt.signal+`"
     }
-    metric "walk" { value = "`+walk+`" }
+    metric "walk" { value = "`+pairsOf(tt.list)+`" }
     score = "1"
   }
   surface { score = "min(tools.map(t, t.score))" }
   grades = { A = 0 }
-}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = Run(context.Background(), r, oneTool(t, "read", words), Options{})
-			if err == nil || !strings.Contains(err.Error(), "cost limit") {
-				t.Fatalf("error %v, want the cost limit", err)
-			}
+}`)
+		})
+	}
+}
+
+// TestHostileBoundsReadForms: every way a formula can reach a long
+// signal or metric (the words of a long description) beside a short one
+// bounds it by the long one, so that a walk of every pair of the words
+// stops at the cost limit. Each form read as reading only the short
+// member, or nothing of the group, would put the walk on the untracked
+// path, where it runs to its end: an optional selection, an index
+// computed, the group read whole (passed to dyn, bound by cel.bind,
+// sized, ranged over), a macro's variable named like the group, has()
+// and in beside the read, and a metric read through the group of
+// metrics.
+func TestHostileBoundsReadForms(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		list string // the words, as the formula reaches them
+	}{
+		{"selected", "signals.words"},
+		{"an optional selection", "signals.?words.orValue(signals.names)"},
+		{"an optional index", "signals[?'words'].orValue(signals.names)"},
+		{"an index by a literal", "signals['words']"},
+		{"an index computed", "signals[signals.names[0] == 'a' ? 'words' : 'names']"},
+		{"the group through dyn", "dyn(signals).words"},
+		{"the group bound", "cel.bind(s, signals, s.words)"},
+		{"the group ranged over", "signals.filter(k, k == 'words').map(k, signals[k])[0]"},
+		{"the group sized", "(size(signals) > 0 ? signals.words : signals.names)"},
+		{"tested with has", "(has(signals.words) ? signals.words : signals.names)"},
+		{"tested with in", "('words' in signals ? signals.words : signals.names)"},
+		{"a macro's variable named like the group", "[signals.words].map(signals, signals)[0]"},
+		{"a metric", "metrics.words"},
+		{"a metric, the group ranged over", "metrics.filter(k, k == 'words').map(k, metrics[k])[0]"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			wantCostLimit(t, `rubric "hostile" {
+  version = "1"
+  tool {
+    signals {
+      names = "['a', 'b']"
+      words = "tool.description.split(' ')"
+    }
+    metric "names" { value = "['a', 'b']" }
+    metric "words" { value = "signals.words" }
+    metric "walk" { value = "`+pairsOf(tt.list)+` + size(signals.names) + size(metrics.names)" }
+    score = "1"
+  }
+  surface { score = "min(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`)
 		})
 	}
 }
