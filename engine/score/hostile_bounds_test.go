@@ -155,3 +155,37 @@ func TestHostileBoundsReadForms(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileBoundsLets: a let is data for the formula that reads it,
+// bounded by its own value's length once computed, whatever the
+// formula reads of the scope's variables beside it. A let of the long
+// description's words, computed by an earlier signal or metric and read
+// by a formula that reads only a short signal beside it, keeps that
+// formula's walk of every pair of the words on the tracked path. Each
+// row fails when the let's length is left out of the formula's bound.
+func TestHostileBoundsLets(t *testing.T) {
+	for _, tt := range []struct {
+		name, signal, metric string
+	}{
+		{"computed by a signal", "size(words)", "1"},
+		{"computed by a metric", "1", "size(words)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			wantCostLimit(t, `rubric "hostile" {
+  version = "1"
+  tool {
+    let { words = "tool.description.split(' ')" }
+    signals {
+      names = "['a', 'b']"
+      first = "`+tt.signal+`"
+    }
+    metric "first" { value = "`+tt.metric+`" }
+    metric "walk" { value = "`+pairsOf("words")+` + size(signals.names)" }
+    score = "1"
+  }
+  surface { score = "min(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`)
+		})
+	}
+}
