@@ -8,25 +8,50 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 )
 
-// hostileWords is a description of 700 words: a walk of every pair of
-// them (pairsOf) costs past a tool's cost limit, yet runs to its end
+// hostile is a description to score and a walk of every pair of a list
+// of its words that costs past a tool's cost limit, yet runs to its end
 // within a second when nothing tracks it.
-var hostileWords = strings.TrimSpace(strings.Repeat("ab ", 700))
-
-// pairsOf is a formula that walks every pair of the list list.
-func pairsOf(list string) string {
-	return "size(" + list + ".map(x, " + list + ".map(y, x)))"
+type hostile struct {
+	desc  string
+	pairs func(list string) string
 }
 
-// wantCostLimit runs the rubric src on one tool described by
-// hostileWords and fails unless the run stops at a cost limit.
-func wantCostLimit(t *testing.T, src string) {
+// longWords is ten words of 1,400 letters each, walked by a search for
+// each word in each other one: that costs the product of their lengths,
+// about twice the limit in all, in a hundred steps, so the tracked path
+// stops it within a few of them.
+var longWords = hostile{
+	desc: strings.TrimSpace(strings.Repeat(strings.Repeat("a", 1_400)+" ", 10)),
+	pairs: func(list string) string {
+		return "size(" + list + ".map(x, " + list + ".filter(y, x.contains(y))))"
+	},
+}
+
+// manyWords is 700 short words, walked pair by pair: a cost that grows
+// with the number of words alone, for a list reached through an
+// optional, whose strings' lengths the static estimate does not take
+// from the data bound (a search in them is never untracked, however
+// short the bound). The tracked path takes far longer to reach the
+// limit than for longWords.
+var manyWords = hostile{
+	desc: strings.TrimSpace(strings.Repeat("ab ", 700)),
+	pairs: func(list string) string {
+		return "size(" + list + ".map(x, " + list + ".map(y, x)))"
+	},
+}
+
+// pairsOf is longWords' walk of the list list.
+func pairsOf(list string) string { return longWords.pairs(list) }
+
+// wantCostLimit runs the rubric src on one tool described by h's
+// description and fails unless the run stops at a cost limit.
+func wantCostLimit(t *testing.T, h hostile, src string) {
 	t.Helper()
 	r, err := rubric.Load("hostile.hcl", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Run(context.Background(), r, oneTool(t, "read", hostileWords), Options{})
+	_, err = Run(context.Background(), r, oneTool(t, "read", h.desc), Options{})
 	if err == nil || !strings.Contains(err.Error(), "cost limit") {
 		t.Fatalf("error %v, want the cost limit", err)
 	}
@@ -52,7 +77,7 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
       pairs = "surface_signals.first + ` + pairs + `"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, `rubric "hostile" {
+			wantCostLimit(t, longWords, `rubric "hostile" {
   version = "1"
   tool { score = "1" }
   surface {
@@ -90,7 +115,7 @@ func TestHostileBoundsSignalValues(t *testing.T) {
 		{"a list of an optional of the words", "[optional.of(" + split + ")]", "signals.w[0]"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, `rubric "hostile" {
+			wantCostLimit(t, longWords, `rubric "hostile" {
   version = "1"
   tool {
     signals {
@@ -120,24 +145,29 @@ func TestHostileBoundsReadForms(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		list string // the words, as the formula reaches them
+		many bool   // manyWords, not longWords
 	}{
-		{"selected", "signals.words"},
-		{"an optional selection", "signals.?words.orValue(signals.names)"},
-		{"an optional index", "signals[?'words'].orValue(signals.names)"},
-		{"an index by a literal", "signals['words']"},
-		{"an index computed", "signals[signals.names[0] == 'a' ? 'words' : 'names']"},
-		{"the group through dyn", "dyn(signals).words"},
-		{"the group bound", "cel.bind(s, signals, s.words)"},
-		{"the group ranged over", "signals.filter(k, k == 'words').map(k, signals[k])[0]"},
-		{"the group sized", "(size(signals) > 0 ? signals.words : signals.names)"},
-		{"tested with has", "(has(signals.words) ? signals.words : signals.names)"},
-		{"tested with in", "('words' in signals ? signals.words : signals.names)"},
-		{"a macro's variable named like the group", "[signals.words].map(signals, signals)[0]"},
-		{"a metric", "metrics.words"},
-		{"a metric, the group ranged over", "metrics.filter(k, k == 'words').map(k, metrics[k])[0]"},
+		{"selected", "signals.words", false},
+		{"an optional selection", "signals.?words.orValue(signals.names)", true},
+		{"an optional index", "signals[?'words'].orValue(signals.names)", true},
+		{"an index by a literal", "signals['words']", false},
+		{"an index computed", "signals[signals.names[0] == 'a' ? 'words' : 'names']", false},
+		{"the group through dyn", "dyn(signals).words", false},
+		{"the group bound", "cel.bind(s, signals, s.words)", false},
+		{"the group ranged over", "signals.filter(k, k == 'words').map(k, signals[k])[0]", false},
+		{"the group sized", "(size(signals) > 0 ? signals.words : signals.names)", false},
+		{"tested with has", "(has(signals.words) ? signals.words : signals.names)", false},
+		{"tested with in", "('words' in signals ? signals.words : signals.names)", false},
+		{"a macro's variable named like the group", "[signals.words].map(signals, signals)[0]", false},
+		{"a metric", "metrics.words", false},
+		{"a metric, the group ranged over", "metrics.filter(k, k == 'words').map(k, metrics[k])[0]", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, `rubric "hostile" {
+			h := longWords
+			if tt.many {
+				h = manyWords
+			}
+			wantCostLimit(t, h, `rubric "hostile" {
   version = "1"
   tool {
     signals {
@@ -146,7 +176,7 @@ func TestHostileBoundsReadForms(t *testing.T) {
     }
     metric "names" { value = "['a', 'b']" }
     metric "words" { value = "signals.words" }
-    metric "walk" { value = "`+pairsOf(tt.list)+` + size(signals.names) + size(metrics.names)" }
+    metric "walk" { value = "`+h.pairs(tt.list)+` + size(signals.names) + size(metrics.names)" }
     score = "1"
   }
   surface { score = "min(tools.map(t, t.score))" }
@@ -171,7 +201,7 @@ func TestHostileBoundsLets(t *testing.T) {
 		{"computed by a metric", "1", "size(words)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, `rubric "hostile" {
+			wantCostLimit(t, longWords, `rubric "hostile" {
   version = "1"
   tool {
     let { words = "tool.description.split(' ')" }
