@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 	"unsafe"
 
 	"github.com/google/cel-go/common/types"
@@ -174,9 +175,8 @@ func (s *Scope) varBounds() *varBounds {
 }
 
 // sizeOf is the bound on what p reads of the scope's variables other
-// than the surface's (which eval adds):
-// the bounds Bound and BoundMembers gave, or Size when p reads a
-// variable that has none.
+// than those eval bounds apart (see boundApart): the bounds Bound and
+// BoundMembers gave, or Size when p reads a variable that has none.
 func (s *Scope) sizeOf(p *lang.Program) uint64 {
 	b := s.bounds
 	if b == nil {
@@ -184,10 +184,12 @@ func (s *Scope) sizeOf(p *lang.Program) uint64 {
 	}
 	var size uint64
 	for _, name := range p.VarsRead() {
-		if _, ok := s.Vars[name]; !ok || surfaceVars[name] {
+		if _, ok := s.Vars[name]; !ok || s.boundApart(name) {
 			// What is no variable of the scope (a let, which eval
 			// bounds apart, a fixed variable, whose value the estimate
-			// knows, a comprehension's own) reads nothing of it.
+			// knows, a comprehension's own) reads nothing of it; nor
+			// does a surface's variable that eval bounds by Surface or
+			// SurfaceAnswers.
 			continue
 		}
 		if n, ok := b.of[name]; ok {
@@ -210,6 +212,22 @@ func (s *Scope) sizeOf(p *lang.Program) uint64 {
 		}
 	}
 	return size
+}
+
+// boundApart reports whether eval bounds the variable name on its own,
+// apart from the scope's variables: the surface's values and signals by
+// Surface, its answers by SurfaceAnswers, when the scope gives them. A
+// scope that holds the surface without them (the one its signals are
+// computed in) bounds it by Size, or by the bounds Bound gave, as any
+// other variable.
+func (s *Scope) boundApart(name string) bool {
+	switch name {
+	case "surface", "surface_signals":
+		return s.Surface > 0
+	case "surface_answers":
+		return s.SurfaceAnswers > 0
+	}
+	return false
 }
 
 // letMemo holds the lets computed in a scope, and its variables as
@@ -531,8 +549,15 @@ func valSize(v ref.Val) uint64 {
 	switch x := v.(type) {
 	case types.String:
 		return uint64(len(x))
-	case types.Bool, types.Int, types.Uint, types.Double, types.Null:
+	case types.Bool, types.Int, types.Uint, types.Double, types.Null, types.Timestamp, types.Duration:
 		return 0
+	case types.Bytes:
+		return uint64(len(x))
+	case *types.Optional:
+		if !x.HasValue() {
+			return 0
+		}
+		return valSize(x.GetValue())
 	case lang.Num:
 		return lang.NumSize(x.N)
 	case traits.Lister:
@@ -593,9 +618,15 @@ func SizeOf(t surface.Tool) uint64 {
 }
 
 // ValueSize is the length of the longest string, list or map in v, or
-// the digits of a number longer than a double's (lang.NumSize).
+// the digits of a number longer than a double's (lang.NumSize), or
+// Unbounded for a value it cannot look into. v is a plain value as
+// decoded JSON or lang.Native gives it; Native leaves what an optional
+// holds as cel-go keeps it (a list of strings, a list or map of formula
+// values), which is sized as RefSize sizes a formula value.
 func ValueSize(v any) uint64 {
 	switch x := v.(type) {
+	case nil, bool, int, int64, uint64, float64, time.Time, time.Duration:
+		return 0
 	case string:
 		return uint64(len(x))
 	case []byte:
@@ -616,8 +647,28 @@ func ValueSize(v any) uint64 {
 		return n
 	case num.Num:
 		return lang.NumSize(x)
+	case []string:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, uint64(len(e)))
+		}
+		return n
+	case ref.Val:
+		return valSize(x)
+	case []ref.Val:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, valSize(e))
+		}
+		return n
+	case map[ref.Val]ref.Val:
+		n := uint64(len(x))
+		for k, e := range x {
+			n = max(n, valSize(k), valSize(e))
+		}
+		return n
 	}
-	return 0
+	return Unbounded
 }
 
 // String evaluates a formula that must yield a string.

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/cel-go/common/types"
+	"github.com/google/cel-go/common/types/ref"
+
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -40,6 +43,53 @@ func TestLongNumbersSized(t *testing.T) {
 	} {
 		if tc.got < tc.atLeast || tc.exactly0 && tc.got != 0 {
 			t.Errorf("%s: size %d, want at least %d (exactly 0: %v)", tc.name, tc.got, tc.atLeast, tc.exactly0)
+		}
+	}
+}
+
+// TestKeptValuesSized: what lang.Native keeps of a formula's value is
+// sized by the longest string, list or map in it, whatever form it is
+// kept in. An optional's value is kept as cel-go holds it (a list of
+// strings, a list or a map of formula values), which ValueSize sized 0,
+// so a signal holding optional.of(words) bounded the formulas reading
+// only it by 0, and they ran untracked over every word. A form it does
+// not know is Unbounded, never 0.
+func TestKeptValuesSized(t *testing.T) {
+	long := strings.Repeat("w", 1000)
+	words := types.NewStringList(lang.Adapter, []string{"a", long})
+	kept, err := lang.Native(types.OptionalOf(words))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		v    any
+		want uint64
+	}{
+		{"a list of strings", []string{"a", long}, 1000},
+		{"a list of formula values", []ref.Val{types.String("a"), words}, 1000},
+		{"a map of formula values", map[ref.Val]ref.Val{types.String("k"): words}, 1000},
+		{"a formula value", words, 1000},
+		{"an optional of a list, as Native keeps it", kept, 1000},
+		{"an unknown form", struct{ s string }{long}, Unbounded},
+		{"a number", int64(7), 0},
+	} {
+		if got := ValueSize(tc.v); got != tc.want {
+			t.Errorf("%s (%T): size %d, want %d", tc.name, tc.v, got, tc.want)
+		}
+	}
+	// A let's value, sized as a formula value.
+	for _, tc := range []struct {
+		name string
+		v    ref.Val
+		want uint64
+	}{
+		{"an optional", types.OptionalOf(words), 1000},
+		{"no value", types.OptionalNone, 0},
+		{"bytes", types.Bytes(long), 1000},
+	} {
+		if got := valSize(tc.v); got != tc.want {
+			t.Errorf("%s: size %d, want %d", tc.name, got, tc.want)
 		}
 	}
 }
