@@ -45,6 +45,25 @@ func scored(t testing.TB, capture, name string) (*rubric.Rubric, []byte) {
 	return r, out
 }
 
+// scoredReport is s scored with r and read back from its JSON, as
+// explain reads a report.
+func scoredReport(t testing.TB, r *rubric.Rubric, s *surface.Surface) *report.Report {
+	t.Helper()
+	scoredRep, err := score.Run(context.Background(), r, s, score.Options{Target: s.Source})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := report.Marshal(scoredRep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := read(t, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 // read reads report bytes as explain does, from a file.
 func read(t testing.TB, data []byte) (*report.Report, error) {
 	path := filepath.Join(t.TempDir(), "report.json")
@@ -190,18 +209,7 @@ func TestExplainHiddenName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scoredRep, err := score.Run(context.Background(), r, s, score.Options{Target: "t.json"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := report.Marshal(scoredRep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := read(t, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := scoredReport(t, r, s)
 	shown := report.EscapeControls("rd\u202efile", false)
 	for _, name := range []string{"rd\u202efile", shown} {
 		var b bytes.Buffer

@@ -8,9 +8,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/explain"
-	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 )
 
@@ -46,18 +44,7 @@ func TestExplainLongToolWithinTheRunsLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scoredRep, err := score.Run(context.Background(), r, s, score.Options{Target: "long.json"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := report.Marshal(scoredRep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := read(t, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := scoredReport(t, r, s)
 	var out bytes.Buffer
 	if err := explain.Write(context.Background(), &out, r, rep, explain.Request{Tool: "read"}); err != nil {
 		t.Fatal(err)
