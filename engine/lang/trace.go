@@ -52,26 +52,25 @@ type loop struct {
 func (p *Program) Trace(act interpreter.Activation) (*Trace, error) {
 	t := &Trace{prg: p, nodes: map[int64]celast.NavigableExpr{}, loops: map[int64][]*loop{}, byStep: map[int64]*loop{}, byRng: map[int64]*loop{}}
 	t.index(celast.NavigateAST(p.checked.NativeRep()), nil)
-	limit := p.limit
-	if limit == 0 {
-		limit = CostLimit
+	q := p
+	if q.limit == 0 {
+		var err error
+		if q, err = p.WithCostLimit(CostLimit); err != nil {
+			return nil, err
+		}
 	}
 	if p.globals != nil {
 		act = interpreter.NewHierarchicalActivation(p.globals, act)
 	}
-	// The formula is evaluated first as scoring tracks it (see
-	// trackedProgram), to meet the cost limit where scoring would: the
+	// The formula is evaluated first by its tracked program, as scoring
+	// evaluates it, to meet the cost limit where scoring would: the
 	// tracker reads the kind of each step it observes, which the trace's
 	// wrappers hide, so a traced program charged no call (a text
 	// function over a long description, a lookup by a long key) and ran
 	// a hostile formula on to its end. The trace is then recorded from a
 	// second evaluation, which does the work the first did within the
 	// limit.
-	tracked, err := trackedProgram(p.env, p.checked, cel.CostLimit(limit), cel.InterruptCheckFrequency(1000))
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := tracked.Eval(orderedVars{act}); err != nil {
+	if _, _, err := q.prg.Eval(orderedVars{act}); err != nil {
 		return t, err
 	}
 	prg, err := p.env.Program(p.checked, cel.CustomDecoratorV2(t.decorate))
