@@ -10,7 +10,7 @@ import (
 // false when it reads the variable whole, by a computed key, or bound
 // to another name. A comprehension's variable of the same name is not
 // the variable: a formula that reads only that reads none of it. The engine bounds such a formula by those
-// members alone (eval.Scope.BoundMembers), so a false true here would
+// members alone (eval.Scope.SetMembers), so a false true here would
 // let it run untracked past what it reads.
 func TestMembersRead(t *testing.T) {
 	e, err := NewEnv(Var{"signals", Object}, Var{"tool", Object})

@@ -113,7 +113,6 @@ func lateFrom(r *rubric.Rubric) int {
 func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scored, error) {
 	sc := st.Scope
 	if st.Answers != nil {
-		sc.Set("answers", st.Answers)
 		sc.Size = max(sc.Size, eval.ValueSize(st.Answers))
 		// Each question's answer bounded on its own, for the formulas
 		// that read one (answers.tool.scores).
@@ -121,7 +120,7 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 		for q, a := range st.Answers {
 			sizes[q] = eval.ValueSize(a)
 		}
-		sc.BoundMembers("answers", sizes)
+		sc.SetMembers("answers", st.Answers, sizes)
 	}
 	// Metrics leaves them set, each bounded on its own.
 	metrics, mvals, merr := eval.Metrics(r.Tool.Metrics, sc)

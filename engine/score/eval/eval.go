@@ -138,7 +138,7 @@ type varBounds struct {
 	// of bounds each variable's value whole.
 	of map[string]uint64
 	// members bounds each member of a variable whose value is a map,
-	// by member, where BoundMembers gave them.
+	// by member, where SetMembers gave them.
 	members map[string]map[string]uint64
 }
 
@@ -154,16 +154,15 @@ func (s *Scope) Bound(name string, n uint64) {
 	delete(b.members, name)
 }
 
-// BoundMembers is Bound for a variable whose value is a map, with each
+// SetMembers is Set of a variable whose value v is a map, with each
 // member's own bound, by key; members must hold every key of the map,
 // and grow with it (named adds each value to both as it is computed). A
 // formula that reads the variable only member by member (see
 // lang.Program.MembersRead) is bounded by the members it reads, one
 // that reads it whole by the map's length and every member's.
-func (s *Scope) BoundMembers(name string, members map[string]uint64) {
-	b := s.varBounds()
-	delete(b.of, name)
-	b.members[name] = members
+func (s *Scope) SetMembers(name string, v map[string]any, members map[string]uint64) {
+	s.Set(name, v)
+	s.varBounds().members[name] = members
 }
 
 // varBounds is s.bounds, made when first wanted.
@@ -176,7 +175,7 @@ func (s *Scope) varBounds() *varBounds {
 
 // sizeOf is the bound on what p reads of the scope's variables other
 // than those eval bounds apart (see boundApart): the bounds Bound and
-// BoundMembers gave, or Size when p reads a variable that has none.
+// SetMembers gave, or Size when p reads a variable that has none.
 func (s *Scope) sizeOf(p *lang.Program) uint64 {
 	b := s.bounds
 	if b == nil {
@@ -483,7 +482,7 @@ func (s *Scope) let(l *lang.LetProgram) ref.Val {
 	if err != nil {
 		v = types.WrapErr(fmt.Errorf("let %s: %w", l.Name, err))
 	} else {
-		size = valSize(v)
+		size = RefSize(v)
 	}
 	if s.lets.by == nil {
 		s.lets.by = map[string]letValue{}
@@ -542,10 +541,7 @@ func (a *letActivation) SharedValue(name string) (any, bool) {
 // string, list or map in v, or the digits of a number longer than a
 // double's (lang.NumSize), or Unbounded for a value it cannot look
 // into.
-func RefSize(v ref.Val) uint64 { return valSize(v) }
-
-// valSize is RefSize.
-func valSize(v ref.Val) uint64 {
+func RefSize(v ref.Val) uint64 {
 	switch x := v.(type) {
 	case types.String:
 		return uint64(len(x))
@@ -557,7 +553,7 @@ func valSize(v ref.Val) uint64 {
 		if !x.HasValue() {
 			return 0
 		}
-		return valSize(x.GetValue())
+		return RefSize(x.GetValue())
 	case lang.Num:
 		return lang.NumSize(x.N)
 	case traits.Lister:
@@ -567,7 +563,7 @@ func valSize(v ref.Val) uint64 {
 		}
 		out := uint64(n)
 		for i := range int64(n) {
-			out = max(out, valSize(x.Get(types.Int(i))))
+			out = max(out, RefSize(x.Get(types.Int(i))))
 		}
 		return out
 	case traits.Mapper:
@@ -578,7 +574,7 @@ func valSize(v ref.Val) uint64 {
 		out := uint64(n)
 		for it := x.Iterator(); it.HasNext() == types.True; {
 			k := it.Next()
-			out = max(out, valSize(k), valSize(x.Get(k)))
+			out = max(out, RefSize(k), RefSize(x.Get(k)))
 		}
 		return out
 	}
@@ -654,17 +650,17 @@ func ValueSize(v any) uint64 {
 		}
 		return n
 	case ref.Val:
-		return valSize(x)
+		return RefSize(x)
 	case []ref.Val:
 		n := uint64(len(x))
 		for _, e := range x {
-			n = max(n, valSize(e))
+			n = max(n, RefSize(e))
 		}
 		return n
 	case map[ref.Val]ref.Val:
 		n := uint64(len(x))
 		for k, e := range x {
-			n = max(n, valSize(k), valSize(e))
+			n = max(n, RefSize(k), RefSize(e))
 		}
 		return n
 	}
@@ -761,11 +757,10 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		native = lang.Native
 	}
 	// Each value's own bound, for the formulas after it that read the
-	// group member by member (see Scope.BoundMembers).
+	// group member by member (see Scope.SetMembers).
 	sizes := make(map[string]uint64, len(ms))
 	for _, m := range ms {
-		sc.Set(group, values)
-		sc.BoundMembers(group, sizes)
+		sc.SetMembers(group, values, sizes)
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
@@ -791,8 +786,7 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 	}
 	// The group whole, for what follows: a let computed from it while
 	// its last value was is forgotten.
-	sc.Set(group, values)
-	sc.BoundMembers(group, sizes)
+	sc.SetMembers(group, values, sizes)
 	return values, out, nil
 }
 

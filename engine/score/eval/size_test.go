@@ -20,7 +20,7 @@ import (
 // short as a double: squarings of it could run untracked far past the
 // limit. A number of a double's digits or fewer still counts 0. Bytes
 // counted 0 too: a formula reading only a signal of long bytes is
-// bounded by that signal alone (Scope.BoundMembers).
+// bounded by that signal alone (Scope.SetMembers).
 func TestLongNumbersSized(t *testing.T) {
 	long := num.MustParse(strings.Repeat("9", 1000))
 	short := num.MustParse("12345.5")
@@ -30,11 +30,11 @@ func TestLongNumbersSized(t *testing.T) {
 		atLeast  uint64
 		exactly0 bool
 	}{
-		{"a long number in the formulas' values", valSize(lang.Num{N: long}), 1000, false},
+		{"a long number in the formulas' values", RefSize(lang.Num{N: long}), 1000, false},
 		{"a long number", ValueSize(long), 1000, false},
 		{"a long number in a list", ValueSize([]any{"a", long}), 1000, false},
 		{"a long number in a map", ValueSize(map[string]any{"n": long}), 1000, false},
-		{"a short number in the formulas' values", valSize(lang.Num{N: short}), 0, true},
+		{"a short number in the formulas' values", RefSize(lang.Num{N: short}), 0, true},
 		{"a short number", ValueSize(short), 0, true},
 		// Bytes a formula built (b'...' + b'...'), and a number as a
 		// report writes it, are as long as their bytes.
@@ -88,7 +88,7 @@ func TestKeptValuesSized(t *testing.T) {
 		{"no value", types.OptionalNone, 0},
 		{"bytes", types.Bytes(long), 1000},
 	} {
-		if got := valSize(tc.v); got != tc.want {
+		if got := RefSize(tc.v); got != tc.want {
 			t.Errorf("%s: size %d, want %d", tc.name, got, tc.want)
 		}
 	}
