@@ -176,8 +176,8 @@ type run struct {
 	shown map[[2]string]string
 	// limit is the cost limit a traced formula runs under: the most the
 	// run gives a formula of the level explained (see eval.OverTool and
-	// eval.OverSurface), so that a trace stops where scoring would, not
-	// before it on a long definition.
+	// eval.OverSurface, never below lang.CostLimit), so that a trace
+	// stops where scoring would, not before it on a long definition.
 	limit uint64
 }
 
@@ -245,15 +245,11 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 	var bytes uint64
 	for _, t := range s.Tools {
 		bytes += eval.SizeOf(t)
-		if t.Name == x.req.Tool {
-			x.limit = max(x.limit, eval.OverTool(eval.SizeOf(t)))
-		}
 	}
-	if req.Tool != "" {
-		// A tool's formula that reads the surface may do as much as
-		// the surface is long.
-		x.limit = max(x.limit, eval.OverTool(bytes))
-	} else {
+	// A tool's formula that reads the surface may do as much as the
+	// surface is long, which is at least as much as its own tool allows.
+	x.limit = eval.OverTool(bytes)
+	if req.Tool == "" {
 		x.limit = eval.OverSurface(len(s.Tools), bytes)
 	}
 	opts := score.Options{Target: rep.Target, Workers: 1, Observe: x.observe}
@@ -292,7 +288,7 @@ func (x *run) observe(tool string, p *lang.Program, vars lang.Vars) {
 	}
 	f := &formula{name: name, prog: p}
 	q := p
-	if lim, err := p.WithCostLimit(max(x.limit, lang.CostLimit)); err == nil {
+	if lim, err := p.WithCostLimit(x.limit); err == nil {
 		q = lim
 	}
 	f.trace, f.err = q.Trace(vars)

@@ -275,9 +275,10 @@ func Tool(ctx context.Context, r *rubric.Rubric, k Consts, sv *Surface, t surfac
 	// numbers; the signals, answers and metrics are bounded as they are
 	// computed.
 	sc.Bound("tool", size)
+	// check holds the records checks lists, by the names they hold.
 	checksSize := eval.RefSize(sc.Vars["checks"].(ref.Val))
 	sc.Bound("checks", checksSize)
-	sc.Bound("check", max(checksSize, uint64(len(checkVals))))
+	sc.Bound("check", checksSize)
 	for _, name := range []string{"signals", "answers", "metrics"} {
 		sc.Bound(name, 0)
 	}
