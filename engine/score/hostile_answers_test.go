@@ -37,12 +37,8 @@ func TestHostileBoundsAnswers(t *testing.T) {
 		{"the answers ranged over", "answers.map(q, answers[q].why)[0].split(' ')", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			why := strings.TrimSpace(strings.Repeat(strings.Repeat("a", 1_400)+" ", 10))
-			walk := "size(" + tt.words + ".map(x, " + tt.words + ".filter(y, x.contains(y))))"
-			if tt.many {
-				why = strings.TrimSpace(strings.Repeat("ab ", 700))
-				walk = "size(" + tt.words + ".map(x, " + tt.words + ".map(y, x)))"
-			}
+			why, pairs := score.HostileWords(tt.many)
+			walk := pairs(tt.words)
 			j := scripted(func(judge.Question) string { return `{"n": 1, "why": "` + why + `"}` })
 			r, err := rubric.Load("hostile.hcl", []byte(`rubric "hostile" {
   version = "1"

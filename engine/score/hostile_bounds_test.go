@@ -40,6 +40,21 @@ var manyWords = hostile{
 	},
 }
 
+// HostileWords is manyWords' description and walk when many is set, else
+// longWords', for the tests outside the package (hostile_answers_test.go).
+func HostileWords(many bool) (desc string, pairs func(list string) string) {
+	h := hostileOf(many)
+	return h.desc, h.pairs
+}
+
+// hostileOf is manyWords when many is set, else longWords.
+func hostileOf(many bool) hostile {
+	if many {
+		return manyWords
+	}
+	return longWords
+}
+
 // pairsOf is longWords' walk of the list list.
 func pairsOf(list string) string { return longWords.pairs(list) }
 
@@ -163,10 +178,7 @@ func TestHostileBoundsReadForms(t *testing.T) {
 		{"a metric, the group ranged over", "metrics.filter(k, k == 'words').map(k, metrics[k])[0]", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			h := longWords
-			if tt.many {
-				h = manyWords
-			}
+			h := hostileOf(tt.many)
 			wantCostLimit(t, h, `rubric "hostile" {
   version = "1"
   tool {
