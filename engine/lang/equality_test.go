@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/interpreter"
 
 	"github.com/rubricmcp/rubric/engine/num"
 )
@@ -206,13 +207,22 @@ func TestNestedEqualityStopsAtTheLimit(t *testing.T) {
 		"d.n.all(x, x in d.n)",
 		"d.n.all(x, d.n.all(y, optional.of(x) == optional.of(y)))",
 	} {
-		p, ds := e.Compile(src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", src, ds)
-		}
-		out, err := p.EvalSized(goMaps(act), 100)
-		if err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
-			t.Errorf("%s: got %v, %v; want the cost limit's error", src, out, err)
-		}
+		stopsAtTheLimit(t, e, src, goMaps(act), 100)
 	}
+}
+
+// stopsAtTheLimit compiles src in e and fails the test unless it stops at
+// its cost limit on act, no value of which is longer than size; it
+// returns the program.
+func stopsAtTheLimit(t *testing.T, e *Env, src string, act interpreter.Activation, size uint64) *Program {
+	t.Helper()
+	p, ds := e.Compile(src, nil)
+	if ds != nil {
+		t.Fatalf("%s: %v", src, ds)
+	}
+	out, err := p.EvalSized(act, size)
+	if err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
+		t.Errorf("%s: got %v, %v; want the cost limit's error", src, out, err)
+	}
+	return p
 }

@@ -211,14 +211,7 @@ func TestLongKeyLookupsStopAtTheLimit(t *testing.T) {
 		"d.n.all(x, d.m[d.k] == 1.0)",
 		"d.n.filter(x, d.m[?d.k].hasValue()).size()",
 	} {
-		p, ds := e.Compile(src, nil)
-		if ds != nil {
-			t.Fatalf("%s: %v", src, ds)
-		}
-		out, err := p.EvalSized(act, uint64(len(raw)))
-		if err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
-			t.Errorf("%s: got %v, %v; want the cost limit's error", src, out, err)
-		}
+		p := stopsAtTheLimit(t, e, src, act, uint64(len(raw)))
 		// explain traces a formula under the same charges.
 		if tr, err := p.Trace(act); err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
 			t.Errorf("%s: traced %v, %v; want the cost limit's error", src, tr.Value, err)
