@@ -132,17 +132,38 @@ func templateValue(n any) (v any, changed, ok bool) {
 // lists and maps in place: the same value, but for an exact number that
 // the canonical JSON writes as an integer (an answer's 3.0 or 1e2), which
 // reads back as an integer, and one with no finite decimal, which it
-// writes as a string.
+// writes as a string. Only an exact number is stored back (lists and maps
+// are changed in place, other values stay as they are), so an answer
+// without one, as most are, is read and not written: storing a map's
+// every value again cost as much as reading the whole answer.
 func settled(v any) (any, error) {
-	return lang.MapLeaves(v, func(leaf any) (any, error) {
-		n, ok := leaf.(num.Num)
-		if !ok {
-			return leaf, nil
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			s, err := settled(e)
+			if err != nil {
+				return nil, err
+			}
+			if _, ok := e.(num.Num); ok {
+				x[i] = s
+			}
 		}
-		d := n.String()
+	case map[string]any:
+		for k, e := range x {
+			s, err := settled(e)
+			if err != nil {
+				return nil, err
+			}
+			if _, ok := e.(num.Num); ok {
+				x[k] = s
+			}
+		}
+	case num.Num:
+		d := x.String()
 		if strings.Contains(d, "/") {
-			return n.Exact(), nil
+			return x.Exact(), nil
 		}
 		return lang.FromScanned(json.Number(d))
-	})
+	}
+	return v, nil
 }
