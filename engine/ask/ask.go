@@ -90,16 +90,33 @@ func InputHash(input []byte, shared *Shared) string {
 	if shared == nil {
 		return surface.HashBytes(input)
 	}
-	// Hashed as written, without a copy of the input.
+	// Hashed as written, without a copy of the input; the fixed parts
+	// are written from bytes made once, where io.WriteString copied each
+	// into a new slice, and the name is spelt in place (3 allocations a
+	// question where there were 8).
 	h := sha256.New()
-	io.WriteString(h, `{"input":`)
+	h.Write(inputOpen)
 	h.Write(input)
-	io.WriteString(h, `,"shared":"`)
+	h.Write(sharedOpen)
 	io.WriteString(h, shared.Hash)
-	io.WriteString(h, `"}`)
+	h.Write(sharedClose)
 	var sum [sha256.Size]byte
-	return "sha256:" + hex.EncodeToString(h.Sum(sum[:0]))
+	var name [len(hashPrefix) + 2*sha256.Size]byte
+	copy(name[:], hashPrefix)
+	hex.Encode(name[len(hashPrefix):], h.Sum(sum[:0]))
+	return string(name[:])
 }
+
+// The fixed parts of the JSON InputHash hashes for a request that shares
+// a value, and the prefix of a hash's name (as surface.HashBytes spells
+// it).
+var (
+	inputOpen   = []byte(`{"input":`)
+	sharedOpen  = []byte(`,"shared":"`)
+	sharedClose = []byte(`"}`)
+)
+
+const hashPrefix = "sha256:"
 
 // render renders q's shared prompt from the shared value, once, and
 // names the two together.
