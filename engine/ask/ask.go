@@ -760,9 +760,10 @@ func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	// was.
 	var v any
 	var err error
+	exact := true // v may hold an exact number (see settled)
 	raw, plain := jsonscan.Decode(text)
 	if plain = plain && q.ValidateValue(raw) == nil; plain {
-		v, err = lang.FromScanned(raw)
+		v, exact, err = fromScanned(raw)
 	} else {
 		v, err = lang.FromJSON(text)
 	}
@@ -778,8 +779,10 @@ func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if v, err = settled(v); err != nil {
-		return nil, nil, err
+	if exact {
+		if v, err = settled(v); err != nil {
+			return nil, nil, err
+		}
 	}
 	return b, v, nil
 }

@@ -127,6 +127,46 @@ func templateValue(n any) (v any, changed, ok bool) {
 	return nil, false, false
 }
 
+// fromScanned is lang.FromScanned(v) for v, a value jsonscan.Decode
+// read, made by converting each number with lang.FromScanned and storing
+// back only the numbers, where lang stores every leaf of every map again
+// (lists and maps are changed in place); exact says some number became
+// an exact one (num.Num), without which settled has nothing to change.
+func fromScanned(v any) (_ any, exact bool, err error) {
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			n, ex, err := fromScanned(e)
+			if err != nil {
+				return nil, false, err
+			}
+			if _, ok := e.(json.Number); ok {
+				x[i] = n
+			}
+			exact = exact || ex
+		}
+	case map[string]any:
+		for k, e := range x {
+			n, ex, err := fromScanned(e)
+			if err != nil {
+				return nil, false, err
+			}
+			if _, ok := e.(json.Number); ok {
+				x[k] = n
+			}
+			exact = exact || ex
+		}
+	case json.Number:
+		n, err := lang.FromScanned(v) // v, not x boxed again
+		if err != nil {
+			return nil, false, err
+		}
+		_, exact = n.(num.Num)
+		return n, exact, nil
+	}
+	return v, exact, nil
+}
+
 // settled makes v, a value lang.FromJSON read, into what lang.FromJSON
 // reads from v's canonical JSON (lang.MarshalCanonical), changing its
 // lists and maps in place: the same value, but for an exact number that

@@ -75,6 +75,7 @@ rubric "answers" {
 		`{"n": 2, "why": "negative zero", "w": -0.0, "tags": ["x"]}`,
 		`{"n": 2, "why": "first", "why": "twice"}`,
 		`{"n": 2, "why": "nested", "w": 2.50, "tags": []}`,
+		`{"n": 2, "why": "listed", "nums": [1, [2.0]]}`,
 		`{"n": 2, "why": "deep", "nums": [3.0, 1, 2.5, [1e2, {"k": 7.0}]], "m": {"a": 4.0, "b": {"c": -0.0, "d": [0.5]}}}`,
 		`{"n": 7, "why": "out of range"}`,
 		`{"n": 2}`,
