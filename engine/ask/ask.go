@@ -390,10 +390,11 @@ func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) 
 				a.inFlight <- struct{}{}
 				o, err := a.one(ctx, stop, reqs[i])
 				<-a.inFlight
-				var ur *UnreadableError
-				if err != nil && reqs[i].MayStayUnreadable && errors.As(err, &ur) {
-					o.Unreadable = ur.Error()
-					err = nil
+				if err != nil && reqs[i].MayStayUnreadable {
+					if ur, ok := errors.AsType[*UnreadableError](err); ok {
+						o.Unreadable = ur.Error()
+						err = nil
+					}
 				}
 				if err != nil {
 					if !errors.Is(err, errStopped) {
@@ -607,12 +608,14 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		// no call: it is reported as read from the cache (progress
 		// counts it there).
 		kept := err == nil && meta != nil && meta.kept > 0 && meta.put == 0
-		var rl *judge.RateLimitError
-		var ur *judge.UnreadableError
+		// errors.AsType, where errors.As made each question's two
+		// targets escape to the heap, error or not.
+		rl, isLimit := errors.AsType[*judge.RateLimitError](err)
+		_, isUnreadable := errors.AsType[*judge.UnreadableError](err)
 		// A call is a reply the judge gave, readable or not; a request
 		// the provider turned away (a rate limit, a server error) or that
 		// failed answered nothing, and is counted apart or not at all.
-		answered := err == nil || errors.As(err, &ur)
+		answered := err == nil || isUnreadable
 		a.count(func(s *Stats) {
 			if answered && !kept {
 				s.Calls++
@@ -622,7 +625,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		o.Tokens = o.Tokens.Add(ans.Tokens)
 		switch {
 		case err == nil:
-		case errors.As(err, &rl):
+		case isLimit:
 			// A rate limit is not an attempt: the question is asked again
 			// without spending a retry.
 			limited++
@@ -634,7 +637,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, err
 			}
 			continue
-		case errors.As(err, &ur):
+		case isUnreadable:
 			last = a.unreadable(&o, q, err)
 			continue
 		default:
