@@ -59,8 +59,14 @@ func templateValue(n any) (v any, changed, ok bool) {
 	case string:
 		return n, false, utf8.ValidString(x)
 	case int64:
+		if 0 <= x && x < int64(len(smallNumbers)) {
+			return smallNumbers[x], true, true
+		}
 		return json.Number(strconv.FormatInt(x, 10)), true, true
 	case int:
+		if 0 <= x && x < len(smallNumbers) {
+			return smallNumbers[x], true, true
+		}
 		return json.Number(strconv.Itoa(x)), true, true
 	case float64:
 		// A number of a definition as read (a schema's default, say),
@@ -166,6 +172,17 @@ func fromScanned(v any) (_ any, exact bool, err error) {
 	}
 	return v, exact, nil
 }
+
+// smallNumbers are the json.Numbers of the integers from 0 up, each made
+// into an interface once: a definition's integers (a minimum, a length,
+// a default) are mostly small, and templateValue made a new json.Number
+// interface for each, at every tool.
+var smallNumbers = func() (t [1024]any) {
+	for i := range t {
+		t[i] = json.Number(strconv.Itoa(i))
+	}
+	return t
+}()
 
 // settled makes v, a value lang.FromJSON read, into what lang.FromJSON
 // reads from v's canonical JSON (lang.MarshalCanonical), changing its
