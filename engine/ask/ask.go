@@ -90,16 +90,33 @@ func InputHash(input []byte, shared *Shared) string {
 	if shared == nil {
 		return surface.HashBytes(input)
 	}
-	// Hashed as written, without a copy of the input.
+	// Hashed as written, without a copy of the input; the fixed parts
+	// are written from bytes made once, where io.WriteString copied each
+	// into a new slice, and the name is spelt in place (3 allocations a
+	// question where there were 8).
 	h := sha256.New()
-	io.WriteString(h, `{"input":`)
+	h.Write(inputOpen)
 	h.Write(input)
-	io.WriteString(h, `,"shared":"`)
+	h.Write(sharedOpen)
 	io.WriteString(h, shared.Hash)
-	io.WriteString(h, `"}`)
+	h.Write(sharedClose)
 	var sum [sha256.Size]byte
-	return "sha256:" + hex.EncodeToString(h.Sum(sum[:0]))
+	var name [len(hashPrefix) + 2*sha256.Size]byte
+	copy(name[:], hashPrefix)
+	hex.Encode(name[len(hashPrefix):], h.Sum(sum[:0]))
+	return string(name[:])
 }
+
+// The fixed parts of the JSON InputHash hashes for a request that shares
+// a value, and the prefix of a hash's name (as surface.HashBytes spells
+// it).
+var (
+	inputOpen   = []byte(`{"input":`)
+	sharedOpen  = []byte(`,"shared":"`)
+	sharedClose = []byte(`"}`)
+)
+
+const hashPrefix = "sha256:"
 
 // render renders q's shared prompt from the shared value, once, and
 // names the two together.
@@ -373,10 +390,11 @@ func (a *Asker) Ask(ctx context.Context, reqs []Request) ([]Observation, error) 
 				a.inFlight <- struct{}{}
 				o, err := a.one(ctx, stop, reqs[i])
 				<-a.inFlight
-				var ur *UnreadableError
-				if err != nil && reqs[i].MayStayUnreadable && errors.As(err, &ur) {
-					o.Unreadable = ur.Error()
-					err = nil
+				if err != nil && reqs[i].MayStayUnreadable {
+					if ur, ok := errors.AsType[*UnreadableError](err); ok {
+						o.Unreadable = ur.Error()
+						err = nil
+					}
 				}
 				if err != nil {
 					if !errors.Is(err, errStopped) {
@@ -590,12 +608,14 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		// no call: it is reported as read from the cache (progress
 		// counts it there).
 		kept := err == nil && meta != nil && meta.kept > 0 && meta.put == 0
-		var rl *judge.RateLimitError
-		var ur *judge.UnreadableError
+		// errors.AsType, where errors.As made each question's two
+		// targets escape to the heap, error or not.
+		rl, isLimit := errors.AsType[*judge.RateLimitError](err)
+		_, isUnreadable := errors.AsType[*judge.UnreadableError](err)
 		// A call is a reply the judge gave, readable or not; a request
 		// the provider turned away (a rate limit, a server error) or that
 		// failed answered nothing, and is counted apart or not at all.
-		answered := err == nil || errors.As(err, &ur)
+		answered := err == nil || isUnreadable
 		a.count(func(s *Stats) {
 			if answered && !kept {
 				s.Calls++
@@ -605,7 +625,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 		o.Tokens = o.Tokens.Add(ans.Tokens)
 		switch {
 		case err == nil:
-		case errors.As(err, &rl):
+		case isLimit:
 			// A rate limit is not an attempt: the question is asked again
 			// without spending a retry.
 			limited++
@@ -617,7 +637,7 @@ func (a *Asker) one(ctx context.Context, stop <-chan struct{}, r Request) (Obser
 				return o, err
 			}
 			continue
-		case errors.As(err, &ur):
+		case isUnreadable:
 			last = a.unreadable(&o, q, err)
 			continue
 		default:
@@ -743,9 +763,10 @@ func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	// was.
 	var v any
 	var err error
+	exact := true // v may hold an exact number (see settled)
 	raw, plain := jsonscan.Decode(text)
 	if plain = plain && q.ValidateValue(raw) == nil; plain {
-		v, err = lang.FromScanned(raw)
+		v, exact, err = fromScanned(raw)
 	} else {
 		v, err = lang.FromJSON(text)
 	}
@@ -761,8 +782,10 @@ func readAnswer(q *rubric.Question, text []byte) (json.RawMessage, any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if v, err = settled(v); err != nil {
-		return nil, nil, err
+	if exact {
+		if v, err = settled(v); err != nil {
+			return nil, nil, err
+		}
 	}
 	return b, v, nil
 }

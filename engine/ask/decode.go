@@ -59,8 +59,14 @@ func templateValue(n any) (v any, changed, ok bool) {
 	case string:
 		return n, false, utf8.ValidString(x)
 	case int64:
+		if 0 <= x && x < int64(len(smallNumbers)) {
+			return smallNumbers[x], true, true
+		}
 		return json.Number(strconv.FormatInt(x, 10)), true, true
 	case int:
+		if 0 <= x && x < len(smallNumbers) {
+			return smallNumbers[x], true, true
+		}
 		return json.Number(strconv.Itoa(x)), true, true
 	case float64:
 		// A number of a definition as read (a schema's default, say),
@@ -127,22 +133,94 @@ func templateValue(n any) (v any, changed, ok bool) {
 	return nil, false, false
 }
 
+// fromScanned is lang.FromScanned(v) for v, a value jsonscan.Decode
+// read, made by converting each number with lang.FromScanned and storing
+// back only the numbers, where lang stores every leaf of every map again
+// (lists and maps are changed in place); exact says some number became
+// an exact one (num.Num), without which settled has nothing to change.
+func fromScanned(v any) (_ any, exact bool, err error) {
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			n, ex, err := fromScanned(e)
+			if err != nil {
+				return nil, false, err
+			}
+			if _, ok := e.(json.Number); ok {
+				x[i] = n
+			}
+			exact = exact || ex
+		}
+	case map[string]any:
+		for k, e := range x {
+			n, ex, err := fromScanned(e)
+			if err != nil {
+				return nil, false, err
+			}
+			if _, ok := e.(json.Number); ok {
+				x[k] = n
+			}
+			exact = exact || ex
+		}
+	case json.Number:
+		n, err := lang.FromScanned(v) // v, not x boxed again
+		if err != nil {
+			return nil, false, err
+		}
+		_, exact = n.(num.Num)
+		return n, exact, nil
+	}
+	return v, exact, nil
+}
+
+// smallNumbers are the json.Numbers of the integers from 0 up, each made
+// into an interface once: a definition's integers (a minimum, a length,
+// a default) are mostly small, and templateValue made a new json.Number
+// interface for each, at every tool.
+var smallNumbers = func() (t [1024]any) {
+	for i := range t {
+		t[i] = json.Number(strconv.Itoa(i))
+	}
+	return t
+}()
+
 // settled makes v, a value lang.FromJSON read, into what lang.FromJSON
 // reads from v's canonical JSON (lang.MarshalCanonical), changing its
 // lists and maps in place: the same value, but for an exact number that
 // the canonical JSON writes as an integer (an answer's 3.0 or 1e2), which
 // reads back as an integer, and one with no finite decimal, which it
-// writes as a string.
+// writes as a string. Only an exact number is stored back (lists and maps
+// are changed in place, other values stay as they are), so an answer
+// without one, as most are, is read and not written: storing a map's
+// every value again cost as much as reading the whole answer.
 func settled(v any) (any, error) {
-	return lang.MapLeaves(v, func(leaf any) (any, error) {
-		n, ok := leaf.(num.Num)
-		if !ok {
-			return leaf, nil
+	switch x := v.(type) {
+	case []any:
+		for i, e := range x {
+			s, err := settled(e)
+			if err != nil {
+				return nil, err
+			}
+			if _, ok := e.(num.Num); ok {
+				x[i] = s
+			}
 		}
-		d := n.String()
+	case map[string]any:
+		for k, e := range x {
+			s, err := settled(e)
+			if err != nil {
+				return nil, err
+			}
+			if _, ok := e.(num.Num); ok {
+				x[k] = s
+			}
+		}
+	case num.Num:
+		d := x.String()
 		if strings.Contains(d, "/") {
-			return n.Exact(), nil
+			return x.Exact(), nil
 		}
 		return lang.FromScanned(json.Number(d))
-	})
+	}
+	return v, nil
 }

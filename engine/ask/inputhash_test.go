@@ -27,3 +27,19 @@ func TestInputHashIsPinned(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkInputHash hashes a TDQS-sized input beside a shared value, as
+// every tool's question of a TDQS run is hashed.
+//
+//	go test ./engine/ask -run '^$' -bench InputHash -benchmem
+func BenchmarkInputHash(b *testing.B) {
+	shared := NewShared([]byte(`{"names":["a","b"]}`))
+	input := make([]byte, 2048)
+	for i := range input {
+		input[i] = 'a'
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		InputHash(input, shared)
+	}
+}

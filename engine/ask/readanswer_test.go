@@ -48,7 +48,8 @@ rubric "answers" {
     answer_schema = <<-JSON
       {"type": "object", "required": ["n", "why"],
        "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 5}, "why": {"type": "string"},
-                      "w": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}}}}
+                      "w": {"type": "number"}, "tags": {"type": "array", "items": {"type": "string"}},
+                      "nums": {"type": "array"}, "m": {"type": "object"}}}
     JSON
   }
   tool {
@@ -74,6 +75,8 @@ rubric "answers" {
 		`{"n": 2, "why": "negative zero", "w": -0.0, "tags": ["x"]}`,
 		`{"n": 2, "why": "first", "why": "twice"}`,
 		`{"n": 2, "why": "nested", "w": 2.50, "tags": []}`,
+		`{"n": 2, "why": "listed", "nums": [1, [2.0]]}`,
+		`{"n": 2, "why": "deep", "nums": [3.0, 1, 2.5, [1e2, {"k": 7.0}]], "m": {"a": 4.0, "b": {"c": -0.0, "d": [0.5]}}}`,
 		`{"n": 7, "why": "out of range"}`,
 		`{"n": 2}`,
 		`{"n": "2", "why": "a string"}`,

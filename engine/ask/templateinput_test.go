@@ -30,7 +30,7 @@ func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
 	}
 	values := []any{
 		nil, true, false, "", "plain", "quotes \" and \\ and \n and \u2028 and <html> & \x00", "emoji 😀 and é",
-		int64(0), int64(-7), int64(9007199254740993), int(42),
+		int64(0), int64(-7), int64(9007199254740993), int(42), int64(1023), int64(1024), int(1023), int(1024), int(-1),
 		num.Int(3), num.Frac(1, 3), num.Frac(-2, 4), mustNum("0.1"), mustNum("-1.25e-7"), mustNum("12345678901234567890.5"),
 		float64(100), float64(1.5), math.Copysign(0, -1), map[string]any{"z": math.Copysign(0, -1)}, float64(1e21), float64(1e-7), float64(123456789.125), float64(-3e-300),
 		json.Number("7"), json.Number("-1.50e+3"), []any(nil), map[string]any(nil), map[string]any{"a": []any(nil), "b": map[string]any(nil)},

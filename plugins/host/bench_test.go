@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/rubricmcp/rubric/engine/judge"
+	"github.com/rubricmcp/rubric/internal/cputime"
 	"github.com/rubricmcp/rubric/plugins/protocol"
 )
 
@@ -40,11 +41,15 @@ func BenchmarkAsk(b *testing.B) {
 		}
 		ctx := context.Background()
 		b.ReportAllocs()
+		cpu, _ := cputime.Process()
 		for b.Loop() {
 			if _, err := j.Ask(ctx, benchQuestion); err != nil {
 				b.Fatal(err)
 			}
 		}
+		// The host's own CPU time, apart from the plugin's.
+		end, _ := cputime.Process()
+		b.ReportMetric(float64((end-cpu).Nanoseconds())/float64(b.N), "host-cpu-ns/op")
 	})
 }
 

@@ -78,25 +78,21 @@ func (h *Host) deadline(kind, what string) (time.Duration, string) {
 // bounded runs call with a context that the host's deadline for the call
 // ends, and turns an error that deadline caused into a TimeoutError;
 // other errors are worded by callError. The deadline's clock is
-// Options.CallTimer's.
+// Options.CallTimer's. The TimeoutError is made only when the deadline
+// passes, and a real clock runs no goroutine of its own (see afterCall):
+// a run asks its judge a question per tool.
 func (h *Host) bounded(ctx context.Context, pr *process, what string, call func(context.Context) error) error {
 	d, setting := h.deadline(pr.p.Kind, what)
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	expired, stopClock := h.callTimer(d)
+	stopClock := h.afterCall(d, func() {
+		cancel(&TimeoutError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Waited: d, Setting: setting})
+	})
 	defer stopClock()
-	timeout := &TimeoutError{Kind: pr.p.Kind, Name: pr.p.Name, PID: pr.pid(), During: what, Waited: d, Setting: setting}
-	watched := make(chan struct{})
-	defer close(watched)
-	go func() {
-		select {
-		case <-expired:
-			cancel(timeout)
-		case <-watched:
-		}
-	}()
 	err := call(cctx)
-	if err != nil && ctx.Err() == nil && context.Cause(cctx) == error(timeout) {
+	// While ctx has not ended, only the deadline cancels cctx before the
+	// call returns: a TimeoutError cause is the deadline's.
+	if timeout, ok := context.Cause(cctx).(*TimeoutError); ok && err != nil && ctx.Err() == nil {
 		pr.held.quote()
 		timeout.Stderr = pr.stderrText()
 		return timeout
@@ -107,6 +103,31 @@ func (h *Host) bounded(ctx context.Context, pr *process, what string, call func(
 		return &OwnDeadlineError{Kind: pr.p.Kind, Name: pr.p.Name, During: what}
 	}
 	return h.callError(pr, what, err)
+}
+
+// afterRealTime is the afterCall of a Host given no CallTimer: f runs in
+// the timer's own goroutine, started only when d has passed.
+func afterRealTime(d time.Duration, f func()) (stop func() bool) { return time.AfterFunc(d, f).Stop }
+
+// afterTimer makes a CallTimer into an afterCall: a goroutine waits for
+// the timer's clock to end, or for stop.
+func afterTimer(timer func(time.Duration) (<-chan time.Time, func())) func(time.Duration, func()) func() bool {
+	return func(d time.Duration, f func()) func() bool {
+		expired, stopClock := timer(d)
+		watched := make(chan struct{})
+		go func() {
+			select {
+			case <-expired:
+				f()
+			case <-watched:
+			}
+		}()
+		return func() bool {
+			close(watched)
+			stopClock()
+			return true
+		}
+	}
 }
 
 // ownDeadline reports whether err, returned by a plugin while neither

@@ -54,7 +54,9 @@ type Host struct {
 	// judgeTimeout and exportTimeout bound each call to a running judge
 	// plugin and each export of a transport plugin (see bounded).
 	judgeTimeout, exportTimeout time.Duration
-	callTimer                   func(time.Duration) (<-chan time.Time, func())
+	// afterCall runs f once d has passed on the clock of the calls'
+	// deadlines, unless stop is called first (see bounded).
+	afterCall func(d time.Duration, f func()) (stop func() bool)
 
 	mu      sync.Mutex
 	running []*process
@@ -126,8 +128,9 @@ func New(o Options) *Host {
 	if o.StartTimer == nil {
 		o.StartTimer = realTimer
 	}
-	if o.CallTimer == nil {
-		o.CallTimer = realTimer
+	afterCall := afterRealTime
+	if o.CallTimer != nil {
+		afterCall = afterTimer(o.CallTimer)
 	}
 	if o.JudgeTimeout <= 0 {
 		o.JudgeTimeout = DefaultJudgeTimeout
@@ -139,7 +142,7 @@ func New(o Options) *Host {
 		o.Build = buildinfo.ID()
 	}
 	return &Host{log: o.Log, build: o.Build, startTimeout: o.StartTimeout, startTimer: o.StartTimer, trustLocal: o.TrustLocal,
-		judgeTimeout: o.JudgeTimeout, exportTimeout: o.ExportTimeout, callTimer: o.CallTimer}
+		judgeTimeout: o.JudgeTimeout, exportTimeout: o.ExportTimeout, afterCall: afterCall}
 }
 
 // process is one started plugin.
