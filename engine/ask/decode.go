@@ -134,43 +134,17 @@ func templateValue(n any) (v any, changed, ok bool) {
 }
 
 // fromScanned is lang.FromScanned(v) for v, a value jsonscan.Decode
-// read, made by converting each number with lang.FromScanned and storing
-// back only the numbers, where lang stores every leaf of every map again
-// (lists and maps are changed in place); exact says some number became
-// an exact one (num.Num), without which settled has nothing to change.
+// read; exact says some number became an exact one (num.Num), without
+// which settled has nothing to change.
 func fromScanned(v any) (_ any, exact bool, err error) {
-	switch x := v.(type) {
-	case []any:
-		for i, e := range x {
-			n, ex, err := fromScanned(e)
-			if err != nil {
-				return nil, false, err
-			}
-			if _, ok := e.(json.Number); ok {
-				x[i] = n
-			}
-			exact = exact || ex
+	v, err = lang.ReplaceLeaves(v, func(n json.Number) (any, error) {
+		x, err := lang.ExactNumber(n)
+		if _, ok := x.(num.Num); ok {
+			exact = true
 		}
-	case map[string]any:
-		for k, e := range x {
-			n, ex, err := fromScanned(e)
-			if err != nil {
-				return nil, false, err
-			}
-			if _, ok := e.(json.Number); ok {
-				x[k] = n
-			}
-			exact = exact || ex
-		}
-	case json.Number:
-		n, err := lang.FromScanned(v) // v, not x boxed again
-		if err != nil {
-			return nil, false, err
-		}
-		_, exact = n.(num.Num)
-		return n, exact, nil
-	}
-	return v, exact, nil
+		return x, err
+	})
+	return v, exact, err
 }
 
 // smallNumbers are the json.Numbers of the integers from 0 up, each made
@@ -189,38 +163,13 @@ var smallNumbers = func() (t [1024]any) {
 // lists and maps in place: the same value, but for an exact number that
 // the canonical JSON writes as an integer (an answer's 3.0 or 1e2), which
 // reads back as an integer, and one with no finite decimal, which it
-// writes as a string. Only an exact number is stored back (lists and maps
-// are changed in place, other values stay as they are), so an answer
-// without one, as most are, is read and not written: storing a map's
-// every value again cost as much as reading the whole answer.
+// writes as a string.
 func settled(v any) (any, error) {
-	switch x := v.(type) {
-	case []any:
-		for i, e := range x {
-			s, err := settled(e)
-			if err != nil {
-				return nil, err
-			}
-			if _, ok := e.(num.Num); ok {
-				x[i] = s
-			}
-		}
-	case map[string]any:
-		for k, e := range x {
-			s, err := settled(e)
-			if err != nil {
-				return nil, err
-			}
-			if _, ok := e.(num.Num); ok {
-				x[k] = s
-			}
-		}
-	case num.Num:
-		d := x.String()
+	return lang.ReplaceLeaves(v, func(n num.Num) (any, error) {
+		d := n.String()
 		if strings.Contains(d, "/") {
-			return x.Exact(), nil
+			return n.Exact(), nil
 		}
-		return lang.FromScanned(json.Number(d))
-	}
-	return v, nil
+		return lang.ExactNumber(json.Number(d))
+	})
 }

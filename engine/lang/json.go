@@ -318,43 +318,66 @@ func FromJSON(data []byte) (any, error) {
 func FromScanned(v any) (any, error) { return exactNumbers(v) }
 
 func exactNumbers(v any) (any, error) {
-	return MapLeaves(v, func(leaf any) (any, error) {
-		if n, ok := leaf.(json.Number); ok {
-			if i, err := n.Int64(); err == nil {
-				return i, nil
-			}
-			return num.Parse(n.String())
-		}
-		return leaf, nil
-	})
+	return ReplaceLeaves(v, ExactNumber)
 }
 
-// MapLeaves replaces each value of v, a decoded JSON value, that is not
-// a list or a map ([]any, map[string]any) with what f makes of it,
-// changing v's lists and maps in place, and returns v (f's value when v
-// itself is a leaf); it stops at f's first error.
-func MapLeaves(v any, f func(leaf any) (any, error)) (any, error) {
+// ExactNumber is a JSON number as formulas read it (see FromJSON): an
+// int64 when it is an integer that fits, else an exact num.
+func ExactNumber(n json.Number) (any, error) {
+	if i, err := n.Int64(); err == nil {
+		return i, nil
+	}
+	return num.Parse(n.String())
+}
+
+// ReplaceLeaves replaces each value of type T in v, a decoded JSON value
+// (lists []any and maps map[string]any of leaves), with what f makes of
+// it, changing v's lists and maps in place, and returns v (f's value when
+// v itself is a T); it stops at f's first error. Only the values of type
+// T are stored back: a value with none of them (an answer without a
+// number to change) is read and not written, where storing every leaf of
+// every map again cost as much as reading it.
+func ReplaceLeaves[T any](v any, f func(T) (any, error)) (any, error) {
 	switch x := v.(type) {
+	case T:
+		return f(x)
 	case []any:
 		for i, e := range x {
-			n, err := MapLeaves(e, f)
+			n, replaced, err := replaceLeaf(e, f)
 			if err != nil {
 				return nil, err
 			}
-			x[i] = n
+			if replaced {
+				x[i] = n
+			}
 		}
 	case map[string]any:
 		for k, e := range x {
-			n, err := MapLeaves(e, f)
+			n, replaced, err := replaceLeaf(e, f)
 			if err != nil {
 				return nil, err
 			}
-			x[k] = n
+			if replaced {
+				x[k] = n
+			}
 		}
-	default:
-		return f(v)
 	}
 	return v, nil
+}
+
+// replaceLeaf is what ReplaceLeaves makes of e, a value in a list or a
+// map: f's value, to be stored in e's place, when e is a T; otherwise e's
+// own lists and maps changed in place, and nothing to store.
+func replaceLeaf[T any](e any, f func(T) (any, error)) (_ any, replaced bool, err error) {
+	switch x := e.(type) {
+	case T:
+		n, err := f(x)
+		return n, true, err
+	case []any, map[string]any:
+		_, err := ReplaceLeaves(x, f)
+		return nil, false, err
+	}
+	return nil, false, nil
 }
 
 // band returns the letter of the highest band whose minimum x reaches,
