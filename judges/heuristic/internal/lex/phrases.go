@@ -22,9 +22,11 @@ type Phrases struct {
 	byFirst map[string][]int
 	stems   [256][]int
 	// firsts has, for each first byte of byFirst's words, a bit for each
-	// of their lengths (63 for any longer): a word of the text whose byte
-	// and length have no bit is looked up no further.
-	firsts [256]uint64
+	// of their lengths (63 for any longer), and lasts the same for each
+	// last byte: a word of the text whose first or last byte has no bit
+	// for its length is looked up no further (most words of a text pass
+	// the first test alone, and the map lookup was most of a scan).
+	firsts, lasts [256]uint64
 	// odd are the phrases that are not words separated by single spaces
 	// ("", "a  b", " a"): they are looked for as Has does, one by one.
 	odd []int
@@ -56,6 +58,7 @@ func NewPhrases(list []string) *Phrases {
 			p.words[i] = ws
 			p.byFirst[ws[0]] = append(p.byFirst[ws[0]], i)
 			p.firsts[ws[0][0]] |= lengthBit(ws[0])
+			p.lasts[ws[0][len(ws[0])-1]] |= lengthBit(ws[0])
 		}
 	}
 	return p
@@ -122,7 +125,7 @@ func (p *Phrases) scanMasked(t Text, mask []bool, hit func(int) bool) {
 		if w == "" || at < len(mask) && mask[at] {
 			continue
 		}
-		if p.firsts[w[0]]&lengthBit(w) != 0 {
+		if p.firsts[w[0]]&p.lasts[w[len(w)-1]]&lengthBit(w) != 0 {
 			for _, i := range p.byFirst[w] {
 				if p.at(ws, at, i) && (mask == nil || !slices.Contains(mask[at:min(at+len(p.words[i]), len(mask))], true)) && !t.Crosses(at, len(p.words[i])) && hit(i) {
 					return
