@@ -527,7 +527,13 @@ func (t Text) Matching(phrase string) string {
 // one: a span that has no apostrophe is phrase as written.
 func withApostrophes(lower, phrase string) string {
 	for at := 0; at < len(lower); at++ {
-		if at > 0 && wordByte(lower[at-1]) || lower[at] != phrase[0] {
+		// Only a span that opens with the phrase's first byte can be
+		// it: the others are stepped over at once.
+		k := strings.IndexByte(lower[at:], phrase[0])
+		if k < 0 {
+			return ""
+		}
+		if at += k; at > 0 && wordByte(lower[at-1]) {
 			continue
 		}
 		i, j, marked := at, 0, false
@@ -873,16 +879,32 @@ func ContentWords(ws []string) []string {
 // Quote returns s cut to at most n runes at a word boundary, with an
 // ellipsis when cut.
 func Quote(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	rs := []rune(s)
-	if len(rs) <= n {
+	if !singleSpaced(s) {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
+	rs := []rune(s)
 	cut := string(rs[:n])
 	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,;:.") + "…"
+}
+
+// singleSpaced reports whether s is its fields joined by single spaces
+// (strings.Fields), as most quoted texts are: Quote then leaves it as it
+// is rather than splitting and joining it again.
+func singleSpaced(s string) bool {
+	prev := ' ' // a space opening s is one too many
+	for _, r := range s {
+		if unicode.IsSpace(r) && (r != ' ' || prev == ' ') {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' || s == ""
 }
 
 // Count writes n with the noun that fits it: "1 word", "2 words",
