@@ -1197,6 +1197,8 @@ var (
 	paramFormatPhrases       = lex.NewPhrases(lists.paramFormat)
 	fillerPhrases            = lex.NewPhrases(lists.filler)
 	notFrontLoadedPhrases    = lex.NewPhrases(lists.notFrontLoaded)
+	readOnlyClaimPhrases     = lex.NewPhrases(lists.readOnlyClaims)
+	destructiveClaimPhrases  = lex.NewPhrases(lists.destructiveClaims)
 	// behaviourPhrases are the phrases of every behaviour group, group
 	// after group; behaviourStart[g] is where group g's begin.
 	behaviourPhrases, behaviourStart = groupPhrases(lists.behaviour)

@@ -144,6 +144,11 @@ type facts struct {
 	// (contrast), read once when contrastRead.
 	contrastCue  string
 	contrastRead bool
+	// readOnlyClaim is the read-only claim the description makes
+	// (saysReadOnly), read once when readOnlyRead: the contradiction
+	// and the claim of a read-only tool each ask for it.
+	readOnlyClaim string
+	readOnlyRead  bool
 
 	// disclosed are the behavioural disclosures of the description and
 	// alternatives the other tools it names, computed once.
@@ -2276,15 +2281,18 @@ func (f *facts) contrast() (string, bool) {
 	if _, ok := f.desc.FirstIn(usageAlternativePhrases); !ok {
 		return "", false
 	}
-	for _, p := range lists.usageAlternative {
-		if !f.desc.Has(p) {
+	// Which phrases the text has, read in one pass rather than a search
+	// of the text for each.
+	has := f.desc.Matched(usageAlternativePhrases)
+	for i, p := range lists.usageAlternative {
+		if !has[i] {
 			continue
 		}
+		pw := strings.Fields(p)
 		for k, sentence := range f.desc.Sentences {
 			if !f.desc.SentenceHas(k, p) {
 				continue
 			}
-			pw := strings.Fields(p)
 			// A sentence of one clause is read on its own words.
 			cs := []string{sentence}
 			if strings.ContainsAny(sentence, ";:—") {

@@ -898,6 +898,15 @@ func (f *facts) contradiction() (bool, string) {
 // preposition or of a verb of its own ("on read-only files", "skips
 // read-only ones").
 func (f *facts) saysReadOnly() string {
+	if f.readOnlyRead {
+		return f.readOnlyClaim
+	}
+	f.readOnlyRead = true
+	// Most texts make no claim: one pass over their words says so,
+	// where looking for each claim in turn searched the text again.
+	if _, ok := f.desc.FirstIn(readOnlyClaimPhrases); !ok {
+		return ""
+	}
 	for _, c := range lists.readOnlyClaims {
 		for _, ctx := range f.desc.Contexts(c) {
 			if ctx.Negated() {
@@ -913,7 +922,8 @@ func (f *facts) saysReadOnly() string {
 			if objectMarkerSet[prev] {
 				continue
 			}
-			return strings.TrimSuffix(c, "*")
+			f.readOnlyClaim = strings.TrimSuffix(c, "*")
+			return f.readOnlyClaim
 		}
 	}
 	return ""
@@ -922,6 +932,9 @@ func (f *facts) saysReadOnly() string {
 // saysDestructive returns the claim of lasting destruction the
 // description makes of the tool, or "".
 func (f *facts) saysDestructive() string {
+	if _, ok := f.desc.FirstIn(destructiveClaimPhrases); !ok {
+		return "" // no claim is even said: read in one pass
+	}
 	for _, c := range lists.destructiveClaims {
 		switch c {
 		case "destroys", "wipes":
