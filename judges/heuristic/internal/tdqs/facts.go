@@ -2037,7 +2037,7 @@ func withoutExamples(s string) string {
 				b.WriteByte(' ')
 				last, i = end+1, end
 			}
-		case !active && (i == 0 || !lex.IdentByte(lower[i-1])):
+		case !active && exampleFirst[lower[i]] && (i == 0 || !lex.IdentByte(lower[i-1])):
 			for _, m := range exampleMarkers {
 				if strings.HasPrefix(lower[i:], m) && (i+len(m) == len(lower) || !lex.IdentByte(lower[i+len(m)])) {
 					active = true
@@ -2052,6 +2052,16 @@ func withoutExamples(s string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// exampleFirst marks the first byte of each of exampleMarkers: where
+// another byte opens a word, withoutExamples looks no further, as it
+// reads every byte of nearly every description.
+var exampleFirst = func() (first [256]bool) {
+	for _, m := range exampleMarkers {
+		first[m[0]] = true
+	}
+	return first
+}()
 
 // abbreviationEnds reports whether the dot at i of lower ends "e.g." or
 // "i.e.", which end no sentence.
