@@ -58,8 +58,66 @@ func dim(score int, format string, args ...any) dimension {
 	// Formatted after the prefix into one buffer, so that the
 	// justification is one string, not a formatted one and a joined one.
 	var buf [256]byte
-	b := fmt.Appendf(append(buf[:0], "Heuristic: "...), format, args...)
+	b := append(buf[:0], "Heuristic: "...)
+	if out, ok := appendf(b, format, args); ok {
+		b = out
+	} else {
+		b = fmt.Appendf(b, format, args...)
+	}
 	return dimension{Score: score, Justification: string(b)}
+}
+
+// appendf appends format with args to b as fmt.Appendf does, for the
+// verbs justifications use: %s of a string or bytes, %q of a string, %d
+// of an int and %%. Every answer has six justifications, and fmt's
+// machinery was most of their cost. ok is false for any other verb,
+// flag or argument, or a count of arguments that does not fit: the
+// caller then formats it all with fmt.
+func appendf(b []byte, format string, args []any) (_ []byte, ok bool) {
+	n := 0 // arguments used
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			return append(b, format...), n == len(args)
+		}
+		b = append(b, format[:i]...)
+		if i+1 == len(format) {
+			return b, false
+		}
+		verb := format[i+1]
+		format = format[i+2:]
+		if verb == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if n == len(args) {
+			return b, false
+		}
+		switch a := args[n].(type) {
+		case string:
+			switch verb {
+			case 's':
+				b = append(b, a...)
+			case 'q':
+				b = strconv.AppendQuote(b, a)
+			default:
+				return b, false
+			}
+		case []byte:
+			if verb != 's' {
+				return b, false
+			}
+			b = append(b, a...)
+		case int:
+			if verb != 'd' {
+				return b, false
+			}
+			b = strconv.AppendInt(b, int64(a), 10)
+		default:
+			return b, false
+		}
+		n++
+	}
 }
 
 // purpose scores purpose clarity: a specific verb and resource, set apart
