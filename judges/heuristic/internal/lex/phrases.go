@@ -21,6 +21,9 @@ type Phrases struct {
 	// byte, the one-word phrases ending in "*".
 	byFirst map[string][]int
 	stems   [256][]int
+	// stemMin is, for each first byte, the length of the shortest of
+	// its stems: a shorter word ("a", "and", "the") starts none of them.
+	stemMin [256]int
 	// firsts has, for each first byte of byFirst's words, a bit for each
 	// of their lengths (63 for any longer), and lasts the same for each
 	// last byte: a word of the text whose first or last byte has no bit
@@ -53,7 +56,11 @@ func NewPhrases(list []string) *Phrases {
 			p.odd = append(p.odd, i)
 		case len(ws) == 1 && p.prefix[i]:
 			p.words[i] = ws
-			p.stems[ws[0][0]] = append(p.stems[ws[0][0]], i)
+			c := ws[0][0]
+			if len(p.stems[c]) == 0 || len(ws[0]) < p.stemMin[c] {
+				p.stemMin[c] = len(ws[0])
+			}
+			p.stems[c] = append(p.stems[c], i)
 		default:
 			p.words[i] = ws
 			p.byFirst[ws[0]] = append(p.byFirst[ws[0]], i)
@@ -131,6 +138,9 @@ func (p *Phrases) scanMasked(t Text, mask []bool, hit func(int) bool) {
 					return
 				}
 			}
+		}
+		if len(w) < p.stemMin[w[0]] {
+			continue
 		}
 		for _, i := range p.stems[w[0]] {
 			if strings.HasPrefix(w, p.words[i][0]) && hit(i) {
