@@ -882,11 +882,22 @@ func Quote(s string, n int) string {
 	if !singleSpaced(s) {
 		s = strings.Join(strings.Fields(s), " ")
 	}
-	if utf8.RuneCountInString(s) <= n {
+	// The first n runes, cut out of s rather than out of a rune slice:
+	// only a text that is not UTF-8 is read as runes (each bad byte
+	// U+FFFD, as a rune slice has it).
+	end, valid := 0, true
+	for k := 0; k < n && end < len(s); k++ {
+		r, size := utf8.DecodeRuneInString(s[end:])
+		valid = valid && !(r == utf8.RuneError && size == 1)
+		end += size
+	}
+	if end == len(s) {
 		return s
 	}
-	rs := []rune(s)
-	cut := string(rs[:n])
+	cut := s[:end]
+	if !valid {
+		cut = string([]rune(cut))
+	}
 	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
 		cut = cut[:i]
 	}
