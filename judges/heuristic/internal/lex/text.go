@@ -42,7 +42,7 @@ type wordAt struct {
 // (every cut Sentences makes follows a byte that separates words).
 func NewText(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
-	t.Lower = strings.ToLower(t.Raw)
+	t.Lower = Lower(t.Raw)
 	t.Sentences = Sentences(t.Raw)
 	buf := wordBuffer(len(t.Raw))
 	t.sentenceAt = make([]wordAt, len(t.Sentences)+1)
@@ -145,6 +145,31 @@ func (t Text) find(from int, phrase string) int {
 	}
 }
 
+// Lower is strings.ToLower(s). A text beyond ASCII (an em dash, a curly
+// quote) is lowered byte by byte but for its other runes, where
+// strings.ToLower maps each rune through unicode.ToLower and writes it on
+// its own: nearly every description is lowered, some more than once,
+// and that was a tenth of the judge's work on a tool. A byte that is not
+// UTF-8 is written U+FFFD, as strings.ToLower writes it.
+func Lower(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case 'A' <= r && r <= 'Z':
+			b.WriteByte(byte(r) + 'a' - 'A')
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
 // isASCII reports whether s is all ASCII.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -227,7 +252,7 @@ func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 // without splitting it into sentences again, so its Sentences is nil.
 func NewSentence(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
-	t.Lower = strings.ToLower(t.Raw)
+	t.Lower = Lower(t.Raw)
 	t.norm, t.Words = words(t.Raw)
 	return t
 }
@@ -242,7 +267,7 @@ func (t Text) Sentence(k int) Text {
 	if from.raw >= 0 {
 		s.Lower = t.Lower[from.raw : from.raw+len(s.Raw)]
 	} else {
-		s.Lower = strings.ToLower(s.Raw)
+		s.Lower = Lower(s.Raw)
 	}
 	if from.word == to.word {
 		s.norm = "  "

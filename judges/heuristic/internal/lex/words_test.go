@@ -210,3 +210,20 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerIsStringsToLower: Lower writes what strings.ToLower writes,
+// for ASCII texts and texts beyond it: capitals whose lower case is
+// ASCII (the Kelvin sign, a dotted capital I) or longer or shorter in
+// UTF-8, bytes that are not UTF-8 (written U+FFFD) and U+FFFD itself.
+func TestLowerIsStringsToLower(t *testing.T) {
+	for _, s := range []string{
+		"", "plain lower text", "Mixed CASE Text, 42 Times!",
+		"Crée une PAGE — «Éditer» l’ÉTAT", "\u212a KELVIN and \u0130stanbul",
+		"ȺȾ grow: \u023a\u023e", "bad \xff\xfe BYTES \xc3", "real \ufffd REPLACEMENT",
+		"日本語 ＡＢＣ ΣΊΣΥΦΟΣ",
+	} {
+		if got, want := Lower(s), strings.ToLower(s); got != want {
+			t.Errorf("Lower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

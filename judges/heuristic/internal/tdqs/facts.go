@@ -1954,7 +1954,7 @@ func callFigure(d lex.Text) string {
 		if !strings.ContainsAny(sen, "0123456789") {
 			continue
 		}
-		lower := strings.ToLower(sen)
+		lower := lex.Lower(sen)
 		if strings.ContainsAny(sen, "$€£") || containsAny(lower, "usd", "eur", "cent", "credit") {
 			if m := callPrice.FindString(sen); m != "" {
 				return m
@@ -2022,7 +2022,7 @@ func withoutQuoted(s string) string {
 // an example ("Use 'write_pdf' to create PDF files", "Use the 'head'
 // parameter") are kept.
 func withoutExamples(s string) string {
-	lower := strings.ToLower(s)
+	lower := lex.Lower(s)
 	var b strings.Builder
 	active, last := false, 0
 	for i := 0; i < len(s); i++ {
@@ -2434,7 +2434,7 @@ func (f found) appendTo(b []byte) []byte {
 func (f *facts) findAlternatives() []string {
 	lower := f.desc.Lower
 	if f.examples != "" {
-		lower = strings.ToLower(f.examples)
+		lower = lex.Lower(f.examples)
 	}
 	if strings.IndexByte(lower, '(') >= 0 {
 		src := f.desc.Raw
@@ -2442,7 +2442,7 @@ func (f *facts) findAlternatives() []string {
 			src = f.examples
 		}
 		if plain := f.withoutFieldNotes(src); plain != src {
-			lower = strings.ToLower(plain)
+			lower = lex.Lower(plain)
 		}
 	}
 	if f.names != nil {
