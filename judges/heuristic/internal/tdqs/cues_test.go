@@ -98,3 +98,27 @@ func TestShortcutsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestCautionHeadingLineByLine: hasCautionHeading finds a "WARNING:"
+// heading where the expression run over the whole text finds one, and
+// none where it finds none: on a later line, after markdown or an emoji,
+// in bold, in any case, after a carriage return, and not where the word
+// is prose or the colon is on the next line.
+func TestCautionHeadingLineByLine(t *testing.T) {
+	for _, s := range []string{
+		"WARNING: Should be used in a separate chat",
+		"Reads a file.\n\n**Warning**: overwrites it\nmore",
+		"Reads a file.\r\n⚠️ warning : slow",
+		"Lists files.\n- WaRnInG:: odd case",
+		"Prints a warning: when the file is missing",
+		"Lists files.\nA warning is printed: when missing",
+		"Lists files.\nWARNING\n: colon on the next line",
+		"warnings: plural is no heading",
+		"no such word at all",
+		"",
+	} {
+		if got, want := hasCautionHeading(s), cautionHeading.MatchString(s); got != want {
+			t.Errorf("hasCautionHeading(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -736,7 +736,7 @@ func coordinatedMember(rest []string) bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
-	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
+	heading := strings.Contains(d.Lower, "warning") && hasCautionHeading(d.Raw)
 	if f.examples != "" {
 		d = lex.NewText(f.examples).WithinSentences()
 	}
@@ -1986,6 +1986,27 @@ func containsAny(s string, subs ...string) bool {
 // ("## ", "**", "⚠️ "); "warning:" inside a sentence ("it logs a
 // warning: the key is ignored") is the tool's warning.
 var cautionHeading = regexp.MustCompile(`(?im)^[^\pL\pN\n]*warning\b[*_ ]*:`)
+
+// hasCautionHeading is cautionHeading.MatchString(s), run only on the
+// lines of s that say "warning" in some case: a heading lies within its
+// line, and run over the whole of a long text that says "warning"
+// somewhere, the expression cost more than every other cue of the text.
+// No letter of "warning" folds to a letter beyond ASCII (as k and s do),
+// so strings.EqualFold finds every line the expression could match.
+func hasCautionHeading(s string) bool {
+	const w = "warning"
+	for line := range strings.Lines(s) {
+		for i := 0; i+len(w) <= len(line); i++ {
+			if strings.EqualFold(line[i:i+len(w)], w) {
+				if cautionHeading.MatchString(line) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
 
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:
