@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/lex"
 )
 
@@ -120,5 +121,45 @@ func TestCautionHeadingLineByLine(t *testing.T) {
 		if got, want := hasCautionHeading(s), cautionHeading.MatchString(s); got != want {
 			t.Errorf("hasCautionHeading(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// TestMayCapCallsKeepsEveryCap: every sentence callCap matches, of the
+// corpus descriptions and of caps written in each of its ways (in
+// capitals, with letters beyond ASCII that it takes for an s or a k),
+// has a word mayCapCalls looks for, so that callFigure skips the
+// expression only where it would match nothing.
+func TestMayCapCallsKeepsEveryCap(t *testing.T) {
+	sentences := []string{
+		"Do not call this tool more than 3 times in a row",
+		"Calling it at most 2 times per session is enough",
+		"Never make more than 5 requests",
+		"MAXIMUM OF 10 CALLS",
+		"Allows 60 requests per minute",
+		"Limited to 10 calls per day",
+		"a quota of 5 queries an hour",
+		"capped at 100 requests each hour",
+		"max 20 calls a second",
+		"Call it at moſt 3 times",
+		"Allows 60 requeſts per minute",
+	}
+	for _, tools := range surfacetest.CorpusTools(t) {
+		for _, tool := range tools {
+			d, _ := tool["description"].(string)
+			sentences = append(sentences, lex.Sentences(d)...)
+		}
+	}
+	matched := 0
+	for _, s := range sentences {
+		if !callCap.MatchString(s) {
+			continue
+		}
+		matched++
+		if !mayCapCalls(s, lex.Lower(s)) {
+			t.Errorf("callCap matches %q, but mayCapCalls skips it", s)
+		}
+	}
+	if matched < 11 {
+		t.Errorf("callCap matched only %d sentences", matched)
 	}
 }

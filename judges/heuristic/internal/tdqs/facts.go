@@ -1960,13 +1960,22 @@ func callFigure(d lex.Text) string {
 				return m
 			}
 		}
-		if containsAny(lower, "time", "call", "request", "quer") {
+		if containsAny(lower, "time", "call", "request", "quer") && mayCapCalls(sen, lower) {
 			if m := callCap.FindString(sen); m != "" {
 				return m
 			}
 		}
 	}
 	return ""
+}
+
+// mayCapCalls reports whether sentence sen (lowered: lower) has a word
+// without which callCap matches nothing: "more than", "at most" or
+// "maximum of", or a word of allowing or limiting. In a sentence with a
+// letter beyond ASCII that the expression takes for an s or a k (ſ, K),
+// the expression is left to tell.
+func mayCapCalls(sen, lower string) bool {
+	return containsAny(lower, "more than", "at most", "allow", "limit", "max", "quota", "capped") || strings.ContainsAny(sen, "ſK")
 }
 
 // containsAny reports whether s contains one of subs.
