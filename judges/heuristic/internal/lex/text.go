@@ -145,29 +145,38 @@ func (t Text) find(from int, phrase string) int {
 	}
 }
 
-// Lower is strings.ToLower(s). A text beyond ASCII (an em dash, a curly
-// quote) is lowered byte by byte but for its other runes, where
-// strings.ToLower maps each rune through unicode.ToLower and writes it on
-// its own: nearly every description is lowered, some more than once,
-// and that was a tenth of the judge's work on a tool. A byte that is not
-// UTF-8 is written U+FFFD, as strings.ToLower writes it.
+// Lower is strings.ToLower(s), lowered byte by byte into one buffer but
+// for the runes beyond ASCII: strings.ToLower maps every rune of a text
+// beyond ASCII (an em dash, a curly quote) through unicode.ToLower and
+// writes each on its own, and copies an ASCII one in runs between its
+// capitals. Nearly every description is lowered, some more than once,
+// and that was a tenth of the judge's instructions on a tool. A byte
+// that is not UTF-8 is written U+FFFD, as strings.ToLower writes it.
 func Lower(s string) string {
-	if isASCII(s) {
-		return strings.ToLower(s)
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case 'A' <= r && r <= 'Z':
-			b.WriteByte(byte(r) + 'a' - 'A')
-		case r < utf8.RuneSelf:
-			b.WriteByte(byte(r))
-		default:
-			b.WriteRune(unicode.ToLower(r))
+	if i == len(s) {
+		return s // nothing to lower
+	}
+	b := make([]byte, i, len(s)+utf8.UTFMax)
+	copy(b, s[:i])
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+		i += size
 	}
-	return b.String()
+	return string(b)
 }
 
 // isASCII reports whether s is all ASCII.
