@@ -1181,11 +1181,16 @@ func (f *facts) paramCue() (cue string, named int, after, ok bool) {
 	}
 	ss := f.sentenceTexts()
 	for k, t := range ss {
-		cue, ok := "", false
-		for _, c := range t.AllIn(paramFormatPhrases) {
-			if f.paramCueHolds(t, c) {
-				cue, ok = c, true
-				break
+		// Most sentences have no cue, found in one pass that allocates
+		// nothing; the first cue, in the list's order, often holds.
+		cue, ok := t.FirstIn(paramFormatPhrases)
+		if ok && !f.paramCueHolds(t, cue) {
+			cue, ok = "", false
+			for _, c := range t.AllIn(paramFormatPhrases) {
+				if f.paramCueHolds(t, c) {
+					cue, ok = c, true
+					break
+				}
 			}
 		}
 		if !ok {
