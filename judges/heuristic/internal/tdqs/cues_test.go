@@ -163,3 +163,23 @@ func TestMayCapCallsKeepsEveryCap(t *testing.T) {
 		t.Errorf("callCap matched only %d sentences", matched)
 	}
 }
+
+// TestWithoutQuoted: each span between double quotes, its quotes with
+// it, is left out for a space; a text with a quote never closed is read
+// whole, and one with no quote is itself.
+func TestWithoutQuoted(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"plain text", "plain text"},
+		{`say "hi" now`, "say   now"},
+		{`{"message": "add login auth"}`, "{ :  }"},
+		{`""`, " "},
+		{`a "b" c "d`, `a "b" c "d`},
+		{`"x"y"z"`, " y "},
+		{`ends "quoted"`, "ends  "},
+		{"", ""},
+	} {
+		if got := withoutQuoted(c.in); got != c.want {
+			t.Errorf("withoutQuoted(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

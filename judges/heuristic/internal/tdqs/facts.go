@@ -2021,23 +2021,23 @@ func hasCautionHeading(s string) bool {
 // out, each replaced by a space. A quote never closed is no quotation:
 // the text is then read whole.
 func withoutQuoted(s string) string {
+	// The text between quotes is copied in runs, not byte by byte.
 	var b strings.Builder
-	quoted := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"':
-			quoted = !quoted
-			if !quoted {
-				b.WriteByte(' ')
-			}
-		case !quoted:
-			b.WriteByte(c)
+	b.Grow(len(s))
+	for rest := s; ; {
+		open := strings.IndexByte(rest, '"')
+		if open < 0 {
+			b.WriteString(rest)
+			return b.String()
 		}
+		b.WriteString(rest[:open])
+		end := strings.IndexByte(rest[open+1:], '"')
+		if end < 0 {
+			return s // a quote never closed
+		}
+		b.WriteByte(' ')
+		rest = rest[open+1+end+1:]
 	}
-	if quoted {
-		return s
-	}
-	return b.String()
 }
 
 // withoutExamples returns s with every example value in single quotes
