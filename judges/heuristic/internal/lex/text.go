@@ -226,6 +226,10 @@ func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 	}
 	for _, r := range raw {
 		switch {
+		case r < utf8.RuneSelf && (asciiLetter(byte(r)) || asciiDigit(byte(r))):
+			// Most bytes are letters: they are read first.
+			part = true
+			lower = lower || asciiLower(byte(r))
 		case r == '_':
 			if part {
 				words++
@@ -238,9 +242,6 @@ func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 			part = false
 		case r == '\'' || r == '’':
 			// Dropped inside a word, as appendWords drops it.
-		case r < utf8.RuneSelf && (asciiLetter(byte(r)) || asciiDigit(byte(r))):
-			part = true
-			lower = lower || asciiLower(byte(r))
 		case r >= utf8.RuneSelf && ideographic(r):
 			end()
 			n++
