@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -23,6 +24,8 @@ type Phrases struct {
 	stems   [256][]int
 	// stemMin is, for each first byte, the length of the shortest of
 	// its stems: a shorter word ("a", "and", "the") starts none of them.
+	// A byte that opens no stem has one longer than any word, so that
+	// a word that opens with it is done with at once.
 	stemMin [256]int
 	// firsts has, for each first byte of byFirst's words, a bit for each
 	// of their lengths (63 for any longer), and lasts the same for each
@@ -44,6 +47,9 @@ func NewPhrases(list []string) *Phrases {
 		prefix:  make([]bool, len(list)),
 		byFirst: map[string][]int{},
 	}
+	for c := range p.stemMin {
+		p.stemMin[c] = math.MaxInt
+	}
 	for i, phrase := range list {
 		p.prefix[i] = strings.HasSuffix(phrase, "*")
 		ws := strings.Split(strings.TrimSuffix(phrase, "*"), " ")
@@ -57,9 +63,7 @@ func NewPhrases(list []string) *Phrases {
 		case len(ws) == 1 && p.prefix[i]:
 			p.words[i] = ws
 			c := ws[0][0]
-			if len(p.stems[c]) == 0 || len(ws[0]) < p.stemMin[c] {
-				p.stemMin[c] = len(ws[0])
-			}
+			p.stemMin[c] = min(p.stemMin[c], len(ws[0]))
 			p.stems[c] = append(p.stems[c], i)
 		default:
 			p.words[i] = ws
