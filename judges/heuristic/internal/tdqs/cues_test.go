@@ -12,7 +12,8 @@ import (
 // TestPhraseListsAgree: every list the cues read through a lex.Phrases
 // finds, in every corpus description and in each of its sentences, what
 // looking for its phrases one by one finds; and the behaviour groups'
-// combined list says of each group's phrases what Has says.
+// combined list, and the description lists' joined one, say of each
+// group's or list's phrases what Has says.
 func TestPhraseListsAgree(t *testing.T) {
 	compiled := []struct {
 		name   string
@@ -58,6 +59,14 @@ func TestPhraseListsAgree(t *testing.T) {
 			}
 			if got, want := d.AllIn(c.phrase), d.AllOf(c.list); !slices.Equal(got, want) {
 				t.Errorf("%s in %q: AllIn = %q; AllOf = %q", c.name, d.Raw, got, want)
+			}
+		}
+		joined := d.Matched(descPhrases)
+		for l, list := range descLists {
+			for k, p := range list {
+				if joined[descStart[l]+k] != d.Has(p) {
+					t.Errorf("description list %d's %q in %q: Matched says %v, Has %v", l, p, d.Raw, !d.Has(p), d.Has(p))
+				}
 			}
 		}
 		has := d.Matched(behaviourPhrases)

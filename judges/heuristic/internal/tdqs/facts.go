@@ -144,6 +144,9 @@ type facts struct {
 	// (contrast), read once when contrastRead.
 	contrastCue  string
 	contrastRead bool
+	// descHas says, for each phrase of descPhrases, whether the
+	// description has it: read once, when a cue first asks (inDesc).
+	descHas []bool
 	// readOnlyClaim is the read-only claim the description makes
 	// (saysReadOnly), read once when readOnlyRead: the contradiction
 	// and the claim of a read-only tool each ask for it.
@@ -226,7 +229,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 			}
 		}
 		if f.nWords <= 8 {
-			f.placeholder, _ = f.desc.FirstIn(placeholderPhrases)
+			f.placeholder, _ = f.descFirstIn(placeholderList)
 		}
 	}
 
@@ -258,6 +261,40 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
+}
+
+// inDesc returns list l of descLists and, for each of its phrases,
+// whether the description has it: f.desc.Matched of the list alone,
+// read for every list in one pass.
+func (f *facts) inDesc(l descList) (list []string, has []bool) {
+	if f.descHas == nil {
+		f.descHas = f.desc.Matched(descPhrases)
+	}
+	list = descLists[l]
+	return list, f.descHas[descStart[l] : descStart[l]+len(list)]
+}
+
+// descFirstIn is f.desc.FirstIn of list l: the first of its phrases, in
+// its order, that the description has, without its "*".
+func (f *facts) descFirstIn(l descList) (string, bool) {
+	list, has := f.inDesc(l)
+	if i := slices.Index(has, true); i >= 0 {
+		return strings.TrimSuffix(list[i], "*"), true
+	}
+	return "", false
+}
+
+// descAllIn is f.desc.AllIn of list l: every one of its phrases that the
+// description has, in its order, without their "*".
+func (f *facts) descAllIn(l descList) []string {
+	list, has := f.inDesc(l)
+	var out []string
+	for i, ok := range has {
+		if ok {
+			out = append(out, strings.TrimSuffix(list[i], "*"))
+		}
+	}
+	return out
 }
 
 // owns reports whether w is one of the tool's own words (f.own).
@@ -2300,7 +2337,7 @@ func (f *facts) statesReturn() bool {
 // limit on how much ("read only the first N lines"), not a claim that
 // the tool changes nothing.
 func (f *facts) readsOnlyPart() bool {
-	_, ok := f.desc.FirstIn(readOnlyPartPhrases)
+	_, ok := f.descFirstIn(readOnlyPartList)
 	return ok
 }
 
@@ -2318,12 +2355,12 @@ func (f *facts) contrast() (string, bool) {
 		return f.contrastCue, f.contrastCue != ""
 	}
 	f.contrastRead = true
-	if _, ok := f.desc.FirstIn(usageAlternativePhrases); !ok {
+	if _, ok := f.descFirstIn(usageAlternativeList); !ok {
 		return "", false
 	}
 	// Which phrases the text has, read in one pass rather than a search
 	// of the text for each.
-	has := f.desc.Matched(usageAlternativePhrases)
+	_, has := f.inDesc(usageAlternativeList)
 	for i, p := range lists.usageAlternative {
 		if !has[i] {
 			continue

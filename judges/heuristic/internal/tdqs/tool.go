@@ -288,11 +288,11 @@ func (f *facts) usage() dimension {
 	}
 	// The first implied cue, found in one pass; only a "when" that sets
 	// no condition sends the search on to the others.
-	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
+	if p, ok := f.descFirstIn(usageImpliedList); ok {
 		if f.impliedHolds(p) {
 			return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 		}
-		for _, q := range f.desc.AllIn(usageImpliedPhrases) {
+		for _, q := range f.descAllIn(usageImpliedList) {
 			if q != p && f.impliedHolds(q) {
 				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(q))
 			}
@@ -499,7 +499,7 @@ func (f *facts) usedOfTool() bool {
 // denies something else ("Returns entity records, not memories — use it
 // to resolve an entity_key").
 func (f *facts) whenToUse() (string, bool) {
-	p, ok := f.desc.FirstIn(usageWhenPhrases)
+	p, ok := f.descFirstIn(usageWhenList)
 	if !ok {
 		return p, ok
 	}
@@ -529,7 +529,7 @@ func (f *facts) whenToUse() (string, bool) {
 	if says(p) {
 		return p, true
 	}
-	for _, q := range f.desc.AllIn(usageWhenPhrases) {
+	for _, q := range f.descAllIn(usageWhenList) {
 		if q != p && says(q) {
 			return q, true
 		}
@@ -629,7 +629,7 @@ const nameMarks = "`*'\"()[].,;:"
 // order, that the description has where it says when not to use the
 // tool, and whether one was found (whenNotHolds).
 func (f *facts) whenNot() (string, bool) {
-	p, ok := f.desc.FirstIn(usageNotPhrases)
+	p, ok := f.descFirstIn(usageNotList)
 	if !ok || f.whenNotHolds(p) {
 		return p, ok
 	}
@@ -754,7 +754,7 @@ func (f *facts) toolDeprecated() bool {
 // irrelevant information needs to be filtered out") describes a thing:
 // neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
-	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
+	p, ok := f.descFirstIn(usagePrerequisiteList)
 	if !ok || f.prerequisiteHolds(p) {
 		return p, ok
 	}
@@ -962,7 +962,7 @@ func (f *facts) saysReadOnly() string {
 	f.readOnlyRead = true
 	// Most texts make no claim: one pass over their words says so,
 	// where looking for each claim in turn searched the text again.
-	if _, ok := f.desc.FirstIn(readOnlyClaimPhrases); !ok {
+	if _, ok := f.descFirstIn(readOnlyClaimList); !ok {
 		return ""
 	}
 	for _, c := range lists.readOnlyClaims {
@@ -990,7 +990,7 @@ func (f *facts) saysReadOnly() string {
 // saysDestructive returns the claim of lasting destruction the
 // description makes of the tool, or "".
 func (f *facts) saysDestructive() string {
-	if _, ok := f.desc.FirstIn(destructiveClaimPhrases); !ok {
+	if _, ok := f.descFirstIn(destructiveClaimList); !ok {
 		return "" // no claim is even said: read in one pass
 	}
 	for _, c := range lists.destructiveClaims {
@@ -1498,7 +1498,7 @@ func (f *facts) conciseness() dimension {
 	if p, ok := f.first.FirstIn(notFrontLoadedPhrases); ok && f.first.Find(p) == 0 {
 		faults = append(faults, fmt.Sprintf("the first sentence opens with %q instead of the purpose", p))
 	}
-	if fill := f.desc.AllIn(fillerPhrases); len(fill) >= 2 {
+	if fill := f.descAllIn(fillerList); len(fill) >= 2 {
 		faults = append(faults, "filler such as "+quoteAll(fill))
 	}
 	if repeated(f.sentenceTexts()) {
