@@ -1223,6 +1223,7 @@ const (
 	readOnlyClaimList
 	destructiveClaimList
 	readOnlyPartList
+	paramFormatList
 	descListCount
 )
 
@@ -1239,6 +1240,7 @@ var (
 		readOnlyClaimList:     lists.readOnlyClaims,
 		destructiveClaimList:  lists.destructiveClaims,
 		readOnlyPartList:      prefixed("read only ", lists.readOnlyPart),
+		paramFormatList:       lists.paramFormat,
 	}
 	// descPhrases are descLists joined, list after list; descStart[l] is
 	// where list l's phrases begin in it.

@@ -1179,6 +1179,11 @@ func (f *facts) paramCue() (cue string, named int, after, ok bool) {
 	if len(f.mentioned) == 0 {
 		return "", 0, false, false
 	}
+	// A sentence has a cue only where the description does (within one
+	// sentence): a description with none is read no further.
+	if _, found := f.descFirstIn(paramFormatList); !found {
+		return "", 0, false, false
+	}
 	ss := f.sentenceTexts()
 	for k, t := range ss {
 		// Most sentences have no cue, found in one pass that allocates
