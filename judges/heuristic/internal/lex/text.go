@@ -160,6 +160,16 @@ func Lower(s string) string {
 	if i == len(s) {
 		return s // nothing to lower
 	}
+	if isASCII(s[i:]) {
+		// Lowered in place in a copy: an ASCII text keeps its length.
+		b := []byte(s)
+		for j, c := range b[i:] {
+			if 'A' <= c && c <= 'Z' {
+				b[i+j] = c + 'a' - 'A'
+			}
+		}
+		return string(b)
+	}
 	b := make([]byte, i, len(s)+utf8.UTFMax)
 	copy(b, s[:i])
 	for i < len(s) {
