@@ -135,9 +135,10 @@ func TestCautionHeadingLineByLine(t *testing.T) {
 
 // TestMayCapCallsKeepsEveryCap: every sentence callCap matches, of the
 // corpus descriptions and of caps written in each of its ways (in
-// capitals, with letters beyond ASCII that it takes for an s or a k),
+// capitals, with a letter beyond ASCII that it takes for an s),
 // has a word mayCapCalls looks for, so that callFigure skips the
-// expression only where it would match nothing.
+// expression only where it would match nothing. (Of the letters of
+// those words only s folds beyond ASCII, to the long s.)
 func TestMayCapCallsKeepsEveryCap(t *testing.T) {
 	sentences := []string{
 		"Do not call this tool more than 3 times in a row",

@@ -2008,11 +2008,11 @@ func callFigure(d lex.Text) string {
 
 // mayCapCalls reports whether sentence sen (lowered: lower) has a word
 // without which callCap matches nothing: "more than", "at most" or
-// "maximum of", or a word of allowing or limiting. In a sentence with a
-// letter beyond ASCII that the expression takes for an s or a k (ſ, K),
-// the expression is left to tell.
+// "maximum of", or a word of allowing or limiting. Of their letters only
+// s folds to one beyond ASCII, the long s (U+017F), which the
+// expression takes for an s: in a sentence with one, it is left to tell.
 func mayCapCalls(sen, lower string) bool {
-	return containsAny(lower, "more than", "at most", "allow", "limit", "max", "quota", "capped") || strings.ContainsAny(sen, "ſK")
+	return containsAny(lower, "more than", "at most", "allow", "limit", "max", "quota", "capped") || strings.Contains(sen, "\u017f")
 }
 
 // containsAny reports whether s contains one of subs.
