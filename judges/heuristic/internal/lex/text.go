@@ -145,13 +145,14 @@ func (t Text) find(from int, phrase string) int {
 	}
 }
 
-// Lower is strings.ToLower(s), lowered byte by byte into one buffer but
-// for the runes beyond ASCII: strings.ToLower maps every rune of a text
-// beyond ASCII (an em dash, a curly quote) through unicode.ToLower and
-// writes each on its own, and copies an ASCII one in runs between its
-// capitals. Nearly every description is lowered, some more than once,
-// and that was a tenth of the judge's instructions on a tool. A byte
-// that is not UTF-8 is written U+FFFD, as strings.ToLower writes it.
+// Lower is strings.ToLower(s), lowered in place in a copy of s: nearly
+// every description is lowered, some more than once, and strings.ToLower
+// copies an ASCII text in runs between its capitals and maps every rune
+// of any other (an em dash, a curly quote) through unicode.ToLower,
+// writing each on its own: that was a tenth of the judge's instructions
+// on a tool. A rune whose lower case is written in another number of
+// bytes, and a byte that is not UTF-8 (written U+FFFD, as
+// strings.ToLower writes it), send the text to lowerRunes.
 func Lower(s string) string {
 	i := 0
 	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
@@ -160,31 +161,36 @@ func Lower(s string) string {
 	if i == len(s) {
 		return s // nothing to lower
 	}
-	if isASCII(s[i:]) {
-		// Lowered in place in a copy: an ASCII text keeps its length.
-		b := []byte(s)
-		for j, c := range b[i:] {
-			if 'A' <= c && c <= 'Z' {
-				b[i+j] = c + 'a' - 'A'
-			}
-		}
-		return string(b)
-	}
-	b := make([]byte, i, len(s)+utf8.UTFMax)
-	copy(b, s[:i])
-	for i < len(s) {
-		c := s[i]
+	b := []byte(s)
+	for i < len(b) {
+		c := b[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+				b[i] = c + 'a' - 'A'
 			}
-			b = append(b, c)
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		b = utf8.AppendRune(b, unicode.ToLower(r))
+		r, size := utf8.DecodeRune(b[i:])
+		l := unicode.ToLower(r)
+		switch {
+		case l == r && size > 1:
+			// Unchanged (U+FFFD as written too).
+		case utf8.RuneLen(l) == size:
+			utf8.EncodeRune(b[i:], l)
+		default:
+			return lowerRunes(s)
+		}
 		i += size
+	}
+	return string(b)
+}
+
+// lowerRunes is strings.ToLower(s) for any s, rune by rune.
+func lowerRunes(s string) string {
+	b := make([]byte, 0, len(s)+utf8.UTFMax)
+	for _, r := range s {
+		b = utf8.AppendRune(b, unicode.ToLower(r))
 	}
 	return string(b)
 }
