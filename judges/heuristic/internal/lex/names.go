@@ -75,6 +75,12 @@ func Mentions(d Text, name string, ws []string) bool {
 // in "ies" (the one form Stem builds rather than cuts): a parameter's
 // word is compared with every word of a description.
 func stemIs(x, w string) bool {
+	// Stem cuts at most two bytes (or writes "y" for three), so a word
+	// of another length or first byte has another stem: most words of a
+	// description are passed over here.
+	if len(x) < len(w) || len(x) > len(w)+2 || len(w) > 0 && x[0] != w[0] {
+		return false
+	}
 	if len(x) > 4 && strings.HasSuffix(x, "ies") {
 		return len(w) == len(x)-2 && w[len(w)-1] == 'y' && w[:len(w)-1] == x[:len(x)-3]
 	}

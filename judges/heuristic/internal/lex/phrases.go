@@ -1,6 +1,7 @@
 package lex
 
 import (
+	"math"
 	"slices"
 	"strings"
 )
@@ -21,10 +22,17 @@ type Phrases struct {
 	// byte, the one-word phrases ending in "*".
 	byFirst map[string][]int
 	stems   [256][]int
+	// stemMin is, for each first byte, the length of the shortest of
+	// its stems: a shorter word ("a", "and", "the") starts none of them.
+	// A byte that opens no stem has one longer than any word, so that
+	// a word that opens with it is done with at once.
+	stemMin [256]int
 	// firsts has, for each first byte of byFirst's words, a bit for each
-	// of their lengths (63 for any longer): a word of the text whose byte
-	// and length have no bit is looked up no further.
-	firsts [256]uint64
+	// of their lengths (63 for any longer), and lasts the same for each
+	// last byte: a word of the text whose first or last byte has no bit
+	// for its length is looked up no further (most words of a text pass
+	// the first test alone, and the map lookup was most of a scan).
+	firsts, lasts [256]uint64
 	// odd are the phrases that are not words separated by single spaces
 	// ("", "a  b", " a"): they are looked for as Has does, one by one.
 	odd []int
@@ -39,6 +47,9 @@ func NewPhrases(list []string) *Phrases {
 		prefix:  make([]bool, len(list)),
 		byFirst: map[string][]int{},
 	}
+	for c := range p.stemMin {
+		p.stemMin[c] = math.MaxInt
+	}
 	for i, phrase := range list {
 		p.prefix[i] = strings.HasSuffix(phrase, "*")
 		ws := strings.Split(strings.TrimSuffix(phrase, "*"), " ")
@@ -51,11 +62,14 @@ func NewPhrases(list []string) *Phrases {
 			p.odd = append(p.odd, i)
 		case len(ws) == 1 && p.prefix[i]:
 			p.words[i] = ws
-			p.stems[ws[0][0]] = append(p.stems[ws[0][0]], i)
+			c := ws[0][0]
+			p.stemMin[c] = min(p.stemMin[c], len(ws[0]))
+			p.stems[c] = append(p.stems[c], i)
 		default:
 			p.words[i] = ws
 			p.byFirst[ws[0]] = append(p.byFirst[ws[0]], i)
 			p.firsts[ws[0][0]] |= lengthBit(ws[0])
+			p.lasts[ws[0][len(ws[0])-1]] |= lengthBit(ws[0])
 		}
 	}
 	return p
@@ -122,12 +136,15 @@ func (p *Phrases) scanMasked(t Text, mask []bool, hit func(int) bool) {
 		if w == "" || at < len(mask) && mask[at] {
 			continue
 		}
-		if p.firsts[w[0]]&lengthBit(w) != 0 {
+		if p.firsts[w[0]]&p.lasts[w[len(w)-1]]&lengthBit(w) != 0 {
 			for _, i := range p.byFirst[w] {
 				if p.at(ws, at, i) && (mask == nil || !slices.Contains(mask[at:min(at+len(p.words[i]), len(mask))], true)) && !t.Crosses(at, len(p.words[i])) && hit(i) {
 					return
 				}
 			}
+		}
+		if len(w) < p.stemMin[w[0]] {
+			continue
 		}
 		for _, i := range p.stems[w[0]] {
 			if strings.HasPrefix(w, p.words[i][0]) && hit(i) {

@@ -42,7 +42,7 @@ type wordAt struct {
 // (every cut Sentences makes follows a byte that separates words).
 func NewText(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
-	t.Lower = strings.ToLower(t.Raw)
+	t.Lower = Lower(t.Raw)
 	t.Sentences = Sentences(t.Raw)
 	buf := wordBuffer(len(t.Raw))
 	t.sentenceAt = make([]wordAt, len(t.Sentences)+1)
@@ -145,6 +145,56 @@ func (t Text) find(from int, phrase string) int {
 	}
 }
 
+// Lower is strings.ToLower(s), lowered in place in a copy of s: nearly
+// every description is lowered, some more than once, and strings.ToLower
+// copies an ASCII text in runs between its capitals and maps every rune
+// of any other (an em dash, a curly quote) through unicode.ToLower,
+// writing each on its own: that was a tenth of the judge's instructions
+// on a tool. A rune whose lower case is written in another number of
+// bytes, and a byte that is not UTF-8 (written U+FFFD, as
+// strings.ToLower writes it), send the text to lowerRunes.
+func Lower(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s // nothing to lower
+	}
+	b := []byte(s)
+	for i < len(b) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				b[i] = c + 'a' - 'A'
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		l := unicode.ToLower(r)
+		switch {
+		case l == r && size > 1:
+			// Unchanged (U+FFFD as written too).
+		case utf8.RuneLen(l) == size:
+			utf8.EncodeRune(b[i:], l)
+		default:
+			return lowerRunes(s)
+		}
+		i += size
+	}
+	return string(b)
+}
+
+// lowerRunes is strings.ToLower(s) for any s, rune by rune.
+func lowerRunes(s string) string {
+	b := make([]byte, 0, len(s)+utf8.UTFMax)
+	for _, r := range s {
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return string(b)
+}
+
 // isASCII reports whether s is all ASCII.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -192,6 +242,10 @@ func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 	}
 	for _, r := range raw {
 		switch {
+		case r < utf8.RuneSelf && (asciiLetter(byte(r)) || asciiDigit(byte(r))):
+			// Most bytes are letters: they are read first.
+			part = true
+			lower = lower || asciiLower(byte(r))
 		case r == '_':
 			if part {
 				words++
@@ -204,9 +258,6 @@ func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 			part = false
 		case r == '\'' || r == '’':
 			// Dropped inside a word, as appendWords drops it.
-		case r < utf8.RuneSelf && (asciiLetter(byte(r)) || asciiDigit(byte(r))):
-			part = true
-			lower = lower || asciiLower(byte(r))
 		case r >= utf8.RuneSelf && ideographic(r):
 			end()
 			n++
@@ -227,7 +278,7 @@ func (t Text) SnakeNameWords(said func(name []string) bool) []bool {
 // without splitting it into sentences again, so its Sentences is nil.
 func NewSentence(s string) Text {
 	t := Text{Raw: strings.TrimSpace(s)}
-	t.Lower = strings.ToLower(t.Raw)
+	t.Lower = Lower(t.Raw)
 	t.norm, t.Words = words(t.Raw)
 	return t
 }
@@ -242,7 +293,7 @@ func (t Text) Sentence(k int) Text {
 	if from.raw >= 0 {
 		s.Lower = t.Lower[from.raw : from.raw+len(s.Raw)]
 	} else {
-		s.Lower = strings.ToLower(s.Raw)
+		s.Lower = Lower(s.Raw)
 	}
 	if from.word == to.word {
 		s.norm = "  "
@@ -400,6 +451,10 @@ func Sentences(s string) []string {
 	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		if !sentenceBytes[c] {
+			i++
+			continue
+		}
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			i += size
@@ -423,6 +478,20 @@ func Sentences(s string) []string {
 	cut(len(s))
 	return out
 }
+
+// sentenceBytes marks the bytes Sentences reads further: the first of
+// an abbreviation (abbreviationAt), a sentence's end, a line break and
+// every byte beyond ASCII. It steps over any other byte at once, where
+// a switch tested it against each of them, in every description.
+var sentenceBytes = func() (b [256]bool) {
+	for _, c := range []byte("eEiva\n.!?") {
+		b[c] = true
+	}
+	for c := utf8.RuneSelf; c < len(b); c++ {
+		b[c] = true
+	}
+	return b
+}()
 
 // abbreviationAt returns how many bytes of the abbreviation s starts
 // with follow its first, or 0 when s starts with none. It looks at the
@@ -527,7 +596,13 @@ func (t Text) Matching(phrase string) string {
 // one: a span that has no apostrophe is phrase as written.
 func withApostrophes(lower, phrase string) string {
 	for at := 0; at < len(lower); at++ {
-		if at > 0 && wordByte(lower[at-1]) || lower[at] != phrase[0] {
+		// Only a span that opens with the phrase's first byte can be
+		// it: the others are stepped over at once.
+		k := strings.IndexByte(lower[at:], phrase[0])
+		if k < 0 {
+			return ""
+		}
+		if at += k; at > 0 && wordByte(lower[at-1]) {
 			continue
 		}
 		i, j, marked := at, 0, false
@@ -873,16 +948,43 @@ func ContentWords(ws []string) []string {
 // Quote returns s cut to at most n runes at a word boundary, with an
 // ellipsis when cut.
 func Quote(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	rs := []rune(s)
-	if len(rs) <= n {
+	if !singleSpaced(s) {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	// The first n runes, cut out of s rather than out of a rune slice:
+	// only a text that is not UTF-8 is read as runes (each bad byte
+	// U+FFFD, as a rune slice has it).
+	end, valid := 0, true
+	for k := 0; k < n && end < len(s); k++ {
+		r, size := utf8.DecodeRuneInString(s[end:])
+		valid = valid && !(r == utf8.RuneError && size == 1)
+		end += size
+	}
+	if end == len(s) {
 		return s
 	}
-	cut := string(rs[:n])
+	cut := s[:end]
+	if !valid {
+		cut = string([]rune(cut))
+	}
 	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
 		cut = cut[:i]
 	}
 	return strings.TrimRight(cut, " ,;:.") + "…"
+}
+
+// singleSpaced reports whether s is its fields joined by single spaces
+// (strings.Fields), as most quoted texts are: Quote then leaves it as it
+// is rather than splitting and joining it again.
+func singleSpaced(s string) bool {
+	prev := ' ' // a space opening s is one too many
+	for _, r := range s {
+		if unicode.IsSpace(r) && (r != ' ' || prev == ' ') {
+			return false
+		}
+		prev = r
+	}
+	return prev != ' ' || s == ""
 }
 
 // Count writes n with the noun that fits it: "1 word", "2 words",

@@ -183,3 +183,47 @@ func TestMatchedOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestQuote: a quote is the text's fields joined by single spaces, cut
+// after n runes back to a word's end, its trailing marks dropped and an
+// ellipsis added when cut; a byte that is not UTF-8 is quoted as U+FFFD,
+// as a rune slice has it, whether the text is cut or not.
+func TestQuote(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"", 10, ""},
+		{"Short text.", 60, "Short text."},
+		{"  Spaced   out\ttext\n here ", 60, "Spaced out text here"},
+		{"Returns the page elements along with a unique identifier for each one of them.", 40, "Returns the page elements along with a…"},
+		{"Crée une page à partir d’un modèle déjà existant dans l’espace de travail.", 30, "Crée une page à partir d’un…"},
+		{"Bad \xff bytes \xfe in a text that runs on past the limit of the quote", 20, "Bad \ufffd bytes \ufffd in a…"},
+		{"Ends,;:. right at the cut point here, after", 8, "Ends…"},
+		{"\u00a0Non-breaking\u00a0spaces and \u2028 separators", 12, "Non-breaking…"},
+		{"日本語のテキストは単語の間に空白がありません。", 10, "日本語のテキストは単…"},
+		{"Exactly ten", 11, "Exactly ten"},
+	} {
+		if got := Quote(c.s, c.n); got != c.want {
+			t.Errorf("Quote(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+// TestLowerIsStringsToLower: Lower writes what strings.ToLower writes,
+// for ASCII texts and texts beyond it: capitals whose lower case is
+// ASCII (the Kelvin sign, a dotted capital I) or longer or shorter in
+// UTF-8, bytes that are not UTF-8 (written U+FFFD) and U+FFFD itself.
+func TestLowerIsStringsToLower(t *testing.T) {
+	for _, s := range []string{
+		"", "plain lower text", "Mixed CASE Text, 42 Times!",
+		"Crée une PAGE — «Éditer» l’ÉTAT", "\u212a KELVIN and \u0130stanbul",
+		"ȺȾ grow: \u023a\u023e", "bad \xff\xfe BYTES \xc3", "real \ufffd REPLACEMENT",
+		"日本語 ＡＢＣ ΣΊΣΥΦΟΣ",
+	} {
+		if got, want := Lower(s), strings.ToLower(s); got != want {
+			t.Errorf("Lower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

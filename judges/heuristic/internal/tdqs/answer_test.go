@@ -3,6 +3,7 @@ package tdqs
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
@@ -59,6 +60,38 @@ func TestAppendJSONAgreesWithEncodingJSON(t *testing.T) {
 		want := bytes.TrimRight(buf.Bytes(), "\n")
 		if got := a.AppendJSON(nil); !bytes.Equal(got, want) {
 			t.Errorf("AppendJSON = %s, want %s", got, want)
+		}
+	}
+}
+
+// TestDimFormatsAsFmt: a justification is "Heuristic: " and its format
+// written with its arguments byte for byte as fmt writes them, for the
+// verbs dim writes itself (%s of a string or bytes, %q of a string with
+// every kind of escape, %d of negative and large ints, %%) and for what
+// it leaves to fmt (a float, a width, a missing or an extra argument, a
+// verb of the wrong type, a trailing %).
+func TestDimFormatsAsFmt(t *testing.T) {
+	for _, c := range []struct {
+		format string
+		args   []any
+	}{
+		{"plain text.", nil},
+		{"%s; %s and %d%% of %d.", []any{"a", "b", -3, 1 << 40}},
+		{"%q opens with %q.", []any{"say \"hi\"\n\t\\ é \x00 \xff", "✓"}},
+		{"%s disclosing %s.", []any{"x", []byte("y, z")}},
+		{"%.0f%% of them", []any{12.5}},
+		{"%5s|%-3d|%+q", []any{"a", 1, "é"}},
+		{"%s and %s", []any{"only one"}},
+		{"%s", []any{"one", "extra"}},
+		{"%d words", []any{"not an int"}},
+		{"%q", []any{7}},
+		{"%x", []any{"hex"}},
+		{"ends in %", nil},
+		{"%v", []any{true}},
+	} {
+		got := dim(3, c.format, c.args...).Justification
+		if want := "Heuristic: " + fmt.Sprintf(c.format, c.args...); got != want {
+			t.Errorf("dim(%q, %v) = %q, want %q", c.format, c.args, got, want)
 		}
 	}
 }

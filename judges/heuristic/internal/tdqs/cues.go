@@ -1205,6 +1205,60 @@ var (
 	readOnlyPartPhrases = lex.NewPhrases(prefixed("read only ", lists.readOnlyPart))
 )
 
+// descList names one of the phrase lists the cues look for in a whole
+// description (descLists). They are joined into descPhrases and found
+// in one pass over its words when a cue first asks (facts.inDesc),
+// where each list was a pass of its own: most tools' cues read seven.
+type descList int
+
+// The lists of descLists.
+const (
+	usageWhenList descList = iota
+	usageNotList
+	usageAlternativeList
+	usagePrerequisiteList
+	usageImpliedList
+	placeholderList
+	fillerList
+	readOnlyClaimList
+	destructiveClaimList
+	readOnlyPartList
+	paramFormatList
+	descListCount
+)
+
+var (
+	// descLists are the lists the cues look for in a whole description.
+	descLists = [descListCount][]string{
+		usageWhenList:         lists.usageWhen,
+		usageNotList:          lists.usageNot,
+		usageAlternativeList:  lists.usageAlternative,
+		usagePrerequisiteList: lists.usagePrerequisite,
+		usageImpliedList:      lists.usageImplied,
+		placeholderList:       lists.placeholders,
+		fillerList:            lists.filler,
+		readOnlyClaimList:     lists.readOnlyClaims,
+		destructiveClaimList:  lists.destructiveClaims,
+		readOnlyPartList:      prefixed("read only ", lists.readOnlyPart),
+		paramFormatList:       lists.paramFormat,
+	}
+	// descPhrases are descLists joined, list after list; descStart[l] is
+	// where list l's phrases begin in it.
+	descPhrases, descStart = joinLists(descLists[:])
+)
+
+// joinLists makes the phrases of ls ready as one list, and says where
+// each list's phrases begin in it.
+func joinLists(ls [][]string) (*lex.Phrases, []int) {
+	var all []string
+	start := make([]int, len(ls))
+	for k, l := range ls {
+		start[k] = len(all)
+		all = append(all, l...)
+	}
+	return lex.NewPhrases(all), start
+}
+
 // groupPhrases makes the phrases of groups ready as one list, and says
 // where each group's phrases begin in it.
 func groupPhrases(groups []cueGroup) (*lex.Phrases, []int) {

@@ -144,6 +144,14 @@ type facts struct {
 	// (contrast), read once when contrastRead.
 	contrastCue  string
 	contrastRead bool
+	// descHas says, for each phrase of descPhrases, whether the
+	// description has it: read once, when a cue first asks (inDesc).
+	descHas []bool
+	// readOnlyClaim is the read-only claim the description makes
+	// (saysReadOnly), read once when readOnlyRead: the contradiction
+	// and the claim of a read-only tool each ask for it.
+	readOnlyClaim string
+	readOnlyRead  bool
 
 	// disclosed are the behavioural disclosures of the description and
 	// alternatives the other tools it names, computed once.
@@ -221,7 +229,7 @@ func readFacts(in *ToolInput) (*facts, error) {
 			}
 		}
 		if f.nWords <= 8 {
-			f.placeholder, _ = f.desc.FirstIn(placeholderPhrases)
+			f.placeholder, _ = f.descFirstIn(placeholderList)
 		}
 	}
 
@@ -253,6 +261,40 @@ func readFacts(in *ToolInput) (*facts, error) {
 	f.disclosed = f.findDisclosures()
 	f.alternatives = f.findAlternatives()
 	return f, nil
+}
+
+// inDesc returns list l of descLists and, for each of its phrases,
+// whether the description has it: f.desc.Matched of the list alone,
+// read for every list in one pass.
+func (f *facts) inDesc(l descList) (list []string, has []bool) {
+	if f.descHas == nil {
+		f.descHas = f.desc.Matched(descPhrases)
+	}
+	list = descLists[l]
+	return list, f.descHas[descStart[l] : descStart[l]+len(list)]
+}
+
+// descFirstIn is f.desc.FirstIn of list l: the first of its phrases, in
+// its order, that the description has, without its "*".
+func (f *facts) descFirstIn(l descList) (string, bool) {
+	list, has := f.inDesc(l)
+	if i := slices.Index(has, true); i >= 0 {
+		return strings.TrimSuffix(list[i], "*"), true
+	}
+	return "", false
+}
+
+// descAllIn is f.desc.AllIn of list l: every one of its phrases that the
+// description has, in its order, without their "*".
+func (f *facts) descAllIn(l descList) []string {
+	list, has := f.inDesc(l)
+	var out []string
+	for i, ok := range has {
+		if ok {
+			out = append(out, strings.TrimSuffix(list[i], "*"))
+		}
+	}
+	return out
 }
 
 // owns reports whether w is one of the tool's own words (f.own).
@@ -731,7 +773,7 @@ func coordinatedMember(rest []string) bool {
 func (f *facts) findDisclosures() []found {
 	var out []found
 	d := f.desc
-	heading := strings.Contains(d.Lower, "warning") && cautionHeading.MatchString(d.Raw)
+	heading := strings.Contains(d.Lower, "warning") && hasCautionHeading(d.Raw)
 	if f.examples != "" {
 		d = lex.NewText(f.examples).WithinSentences()
 	}
@@ -1949,19 +1991,28 @@ func callFigure(d lex.Text) string {
 		if !strings.ContainsAny(sen, "0123456789") {
 			continue
 		}
-		lower := strings.ToLower(sen)
+		lower := lex.Lower(sen)
 		if strings.ContainsAny(sen, "$€£") || containsAny(lower, "usd", "eur", "cent", "credit") {
 			if m := callPrice.FindString(sen); m != "" {
 				return m
 			}
 		}
-		if containsAny(lower, "time", "call", "request", "quer") {
+		if containsAny(lower, "time", "call", "request", "quer") && mayCapCalls(sen, lower) {
 			if m := callCap.FindString(sen); m != "" {
 				return m
 			}
 		}
 	}
 	return ""
+}
+
+// mayCapCalls reports whether sentence sen (lowered: lower) has a word
+// without which callCap matches nothing: "more than", "at most" or
+// "maximum of", or a word of allowing or limiting. Of their letters only
+// s folds to one beyond ASCII, the long s (U+017F), which the
+// expression takes for an s: in a sentence with one, it is left to tell.
+func mayCapCalls(sen, lower string) bool {
+	return containsAny(lower, "more than", "at most", "allow", "limit", "max", "quota", "capped") || strings.Contains(sen, "\u017f")
 }
 
 // containsAny reports whether s contains one of subs.
@@ -1982,27 +2033,48 @@ func containsAny(s string, subs ...string) bool {
 // warning: the key is ignored") is the tool's warning.
 var cautionHeading = regexp.MustCompile(`(?im)^[^\pL\pN\n]*warning\b[*_ ]*:`)
 
+// hasCautionHeading is cautionHeading.MatchString(s), run only on the
+// lines of s that say "warning" in some case: a heading lies within its
+// line, and run over the whole of a long text that says "warning"
+// somewhere, the expression cost more than every other cue of the text.
+// No letter of "warning" folds to a letter beyond ASCII (as k and s do),
+// so strings.EqualFold finds every line the expression could match.
+func hasCautionHeading(s string) bool {
+	const w = "warning"
+	for line := range strings.Lines(s) {
+		for i := 0; i+len(w) <= len(line); i++ {
+			if strings.EqualFold(line[i:i+len(w)], w) {
+				if cautionHeading.MatchString(line) {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
 // withoutQuoted returns s with every span between double quotes left
 // out, each replaced by a space. A quote never closed is no quotation:
 // the text is then read whole.
 func withoutQuoted(s string) string {
+	// The text between quotes is copied in runs, not byte by byte.
 	var b strings.Builder
-	quoted := false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"':
-			quoted = !quoted
-			if !quoted {
-				b.WriteByte(' ')
-			}
-		case !quoted:
-			b.WriteByte(c)
+	b.Grow(len(s))
+	for rest := s; ; {
+		open := strings.IndexByte(rest, '"')
+		if open < 0 {
+			b.WriteString(rest)
+			return b.String()
 		}
+		b.WriteString(rest[:open])
+		end := strings.IndexByte(rest[open+1:], '"')
+		if end < 0 {
+			return s // a quote never closed
+		}
+		b.WriteByte(' ')
+		rest = rest[open+1+end+1:]
 	}
-	if quoted {
-		return s
-	}
-	return b.String()
 }
 
 // withoutExamples returns s with every example value in single quotes
@@ -2017,7 +2089,7 @@ func withoutQuoted(s string) string {
 // an example ("Use 'write_pdf' to create PDF files", "Use the 'head'
 // parameter") are kept.
 func withoutExamples(s string) string {
-	lower := strings.ToLower(s)
+	lower := lex.Lower(s)
 	var b strings.Builder
 	active, last := false, 0
 	for i := 0; i < len(s); i++ {
@@ -2032,7 +2104,7 @@ func withoutExamples(s string) string {
 				b.WriteByte(' ')
 				last, i = end+1, end
 			}
-		case !active && (i == 0 || !lex.IdentByte(lower[i-1])):
+		case !active && exampleFirst[lower[i]] && (i == 0 || !lex.IdentByte(lower[i-1])):
 			for _, m := range exampleMarkers {
 				if strings.HasPrefix(lower[i:], m) && (i+len(m) == len(lower) || !lex.IdentByte(lower[i+len(m)])) {
 					active = true
@@ -2047,6 +2119,16 @@ func withoutExamples(s string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// exampleFirst marks the first byte of each of exampleMarkers: where
+// another byte opens a word, withoutExamples looks no further, as it
+// reads every byte of nearly every description.
+var exampleFirst = func() (first [256]bool) {
+	for _, m := range exampleMarkers {
+		first[m[0]] = true
+	}
+	return first
+}()
 
 // abbreviationEnds reports whether the dot at i of lower ends "e.g." or
 // "i.e.", which end no sentence.
@@ -2255,7 +2337,7 @@ func (f *facts) statesReturn() bool {
 // limit on how much ("read only the first N lines"), not a claim that
 // the tool changes nothing.
 func (f *facts) readsOnlyPart() bool {
-	_, ok := f.desc.FirstIn(readOnlyPartPhrases)
+	_, ok := f.descFirstIn(readOnlyPartList)
 	return ok
 }
 
@@ -2273,18 +2355,21 @@ func (f *facts) contrast() (string, bool) {
 		return f.contrastCue, f.contrastCue != ""
 	}
 	f.contrastRead = true
-	if _, ok := f.desc.FirstIn(usageAlternativePhrases); !ok {
+	if _, ok := f.descFirstIn(usageAlternativeList); !ok {
 		return "", false
 	}
-	for _, p := range lists.usageAlternative {
-		if !f.desc.Has(p) {
+	// Which phrases the text has, read in one pass rather than a search
+	// of the text for each.
+	_, has := f.inDesc(usageAlternativeList)
+	for i, p := range lists.usageAlternative {
+		if !has[i] {
 			continue
 		}
+		pw := strings.Fields(p)
 		for k, sentence := range f.desc.Sentences {
 			if !f.desc.SentenceHas(k, p) {
 				continue
 			}
-			pw := strings.Fields(p)
 			// A sentence of one clause is read on its own words.
 			cs := []string{sentence}
 			if strings.ContainsAny(sentence, ";:—") {
@@ -2416,7 +2501,7 @@ func (f found) appendTo(b []byte) []byte {
 func (f *facts) findAlternatives() []string {
 	lower := f.desc.Lower
 	if f.examples != "" {
-		lower = strings.ToLower(f.examples)
+		lower = lex.Lower(f.examples)
 	}
 	if strings.IndexByte(lower, '(') >= 0 {
 		src := f.desc.Raw
@@ -2424,7 +2509,7 @@ func (f *facts) findAlternatives() []string {
 			src = f.examples
 		}
 		if plain := f.withoutFieldNotes(src); plain != src {
-			lower = strings.ToLower(plain)
+			lower = lex.Lower(plain)
 		}
 	}
 	if f.names != nil {

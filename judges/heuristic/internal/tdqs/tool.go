@@ -58,8 +58,66 @@ func dim(score int, format string, args ...any) dimension {
 	// Formatted after the prefix into one buffer, so that the
 	// justification is one string, not a formatted one and a joined one.
 	var buf [256]byte
-	b := fmt.Appendf(append(buf[:0], "Heuristic: "...), format, args...)
+	b := append(buf[:0], "Heuristic: "...)
+	if out, ok := appendf(b, format, args); ok {
+		b = out
+	} else {
+		b = fmt.Appendf(b, format, args...)
+	}
 	return dimension{Score: score, Justification: string(b)}
+}
+
+// appendf appends format with args to b as fmt.Appendf does, for the
+// verbs justifications use: %s of a string or bytes, %q of a string, %d
+// of an int and %%. Every answer has six justifications, and fmt's
+// machinery was most of their cost. ok is false for any other verb,
+// flag or argument, or a count of arguments that does not fit: the
+// caller then formats it all with fmt.
+func appendf(b []byte, format string, args []any) (_ []byte, ok bool) {
+	n := 0 // arguments used
+	for {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			return append(b, format...), n == len(args)
+		}
+		b = append(b, format[:i]...)
+		if i+1 == len(format) {
+			return b, false
+		}
+		verb := format[i+1]
+		format = format[i+2:]
+		if verb == '%' {
+			b = append(b, '%')
+			continue
+		}
+		if n == len(args) {
+			return b, false
+		}
+		switch a := args[n].(type) {
+		case string:
+			switch verb {
+			case 's':
+				b = append(b, a...)
+			case 'q':
+				b = strconv.AppendQuote(b, a)
+			default:
+				return b, false
+			}
+		case []byte:
+			if verb != 's' {
+				return b, false
+			}
+			b = append(b, a...)
+		case int:
+			if verb != 'd' {
+				return b, false
+			}
+			b = strconv.AppendInt(b, int64(a), 10)
+		default:
+			return b, false
+		}
+		n++
+	}
 }
 
 // purpose scores purpose clarity: a specific verb and resource, set apart
@@ -230,11 +288,11 @@ func (f *facts) usage() dimension {
 	}
 	// The first implied cue, found in one pass; only a "when" that sets
 	// no condition sends the search on to the others.
-	if p, ok := f.desc.FirstIn(usageImpliedPhrases); ok {
+	if p, ok := f.descFirstIn(usageImpliedList); ok {
 		if f.impliedHolds(p) {
 			return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(p))
 		}
-		for _, q := range f.desc.AllIn(usageImpliedPhrases) {
+		for _, q := range f.descAllIn(usageImpliedList) {
 			if q != p && f.impliedHolds(q) {
 				return dim(3, "usage is only implied (%q); no explicit when-to-use guidance.", f.desc.Matching(q))
 			}
@@ -441,7 +499,7 @@ func (f *facts) usedOfTool() bool {
 // denies something else ("Returns entity records, not memories — use it
 // to resolve an entity_key").
 func (f *facts) whenToUse() (string, bool) {
-	p, ok := f.desc.FirstIn(usageWhenPhrases)
+	p, ok := f.descFirstIn(usageWhenList)
 	if !ok {
 		return p, ok
 	}
@@ -471,7 +529,7 @@ func (f *facts) whenToUse() (string, bool) {
 	if says(p) {
 		return p, true
 	}
-	for _, q := range f.desc.AllIn(usageWhenPhrases) {
+	for _, q := range f.descAllIn(usageWhenList) {
 		if q != p && says(q) {
 			return q, true
 		}
@@ -571,7 +629,7 @@ const nameMarks = "`*'\"()[].,;:"
 // order, that the description has where it says when not to use the
 // tool, and whether one was found (whenNotHolds).
 func (f *facts) whenNot() (string, bool) {
-	p, ok := f.desc.FirstIn(usageNotPhrases)
+	p, ok := f.descFirstIn(usageNotList)
 	if !ok || f.whenNotHolds(p) {
 		return p, ok
 	}
@@ -696,7 +754,7 @@ func (f *facts) toolDeprecated() bool {
 // irrelevant information needs to be filtered out") describes a thing:
 // neither orders a call.
 func (f *facts) prerequisite() (string, bool) {
-	p, ok := f.desc.FirstIn(usagePrerequisitePhrases)
+	p, ok := f.descFirstIn(usagePrerequisiteList)
 	if !ok || f.prerequisiteHolds(p) {
 		return p, ok
 	}
@@ -898,6 +956,15 @@ func (f *facts) contradiction() (bool, string) {
 // preposition or of a verb of its own ("on read-only files", "skips
 // read-only ones").
 func (f *facts) saysReadOnly() string {
+	if f.readOnlyRead {
+		return f.readOnlyClaim
+	}
+	f.readOnlyRead = true
+	// Most texts make no claim: one pass over their words says so,
+	// where looking for each claim in turn searched the text again.
+	if _, ok := f.descFirstIn(readOnlyClaimList); !ok {
+		return ""
+	}
 	for _, c := range lists.readOnlyClaims {
 		for _, ctx := range f.desc.Contexts(c) {
 			if ctx.Negated() {
@@ -913,7 +980,8 @@ func (f *facts) saysReadOnly() string {
 			if objectMarkerSet[prev] {
 				continue
 			}
-			return strings.TrimSuffix(c, "*")
+			f.readOnlyClaim = strings.TrimSuffix(c, "*")
+			return f.readOnlyClaim
 		}
 	}
 	return ""
@@ -922,6 +990,9 @@ func (f *facts) saysReadOnly() string {
 // saysDestructive returns the claim of lasting destruction the
 // description makes of the tool, or "".
 func (f *facts) saysDestructive() string {
+	if _, ok := f.descFirstIn(destructiveClaimList); !ok {
+		return "" // no claim is even said: read in one pass
+	}
 	for _, c := range lists.destructiveClaims {
 		switch c {
 		case "destroys", "wipes":
@@ -1108,13 +1179,23 @@ func (f *facts) paramCue() (cue string, named int, after, ok bool) {
 	if len(f.mentioned) == 0 {
 		return "", 0, false, false
 	}
+	// A sentence has a cue only where the description does (within one
+	// sentence): a description with none is read no further.
+	if _, found := f.descFirstIn(paramFormatList); !found {
+		return "", 0, false, false
+	}
 	ss := f.sentenceTexts()
 	for k, t := range ss {
-		cue, ok := "", false
-		for _, c := range t.AllIn(paramFormatPhrases) {
-			if f.paramCueHolds(t, c) {
-				cue, ok = c, true
-				break
+		// Most sentences have no cue, found in one pass that allocates
+		// nothing; the first cue, in the list's order, often holds.
+		cue, ok := t.FirstIn(paramFormatPhrases)
+		if ok && !f.paramCueHolds(t, cue) {
+			cue, ok = "", false
+			for _, c := range t.AllIn(paramFormatPhrases) {
+				if f.paramCueHolds(t, c) {
+					cue, ok = c, true
+					break
+				}
 			}
 		}
 		if !ok {
@@ -1422,7 +1503,7 @@ func (f *facts) conciseness() dimension {
 	if p, ok := f.first.FirstIn(notFrontLoadedPhrases); ok && f.first.Find(p) == 0 {
 		faults = append(faults, fmt.Sprintf("the first sentence opens with %q instead of the purpose", p))
 	}
-	if fill := f.desc.AllIn(fillerPhrases); len(fill) >= 2 {
+	if fill := f.descAllIn(fillerList); len(fill) >= 2 {
 		faults = append(faults, "filler such as "+quoteAll(fill))
 	}
 	if repeated(f.sentenceTexts()) {
