@@ -468,6 +468,7 @@ fuzz:
 	$(GO) test ./internal/jsonscan -run '^$$' -fuzz '^FuzzMember$$' $(FUZZ)
 	$(GO) test ./internal/jsonstr -run '^$$' -fuzz '^FuzzLen$$' $(FUZZ)
 	$(GO) test ./internal/tokens -run '^$$' -fuzz '^FuzzO200k$$' $(FUZZ)
+	$(GO) test ./judges/heuristic/internal/lex -run '^$$' -fuzz '^FuzzLowerIsStringsToLower$$' $(FUZZ)
 
 # Release tools, pinned in tools/go.mod and run with go tool, so that the
 # module proxy is all they need.

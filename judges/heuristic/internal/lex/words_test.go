@@ -227,3 +227,17 @@ func TestLowerIsStringsToLower(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLowerIsStringsToLower: Lower writes what strings.ToLower writes
+// for any text, UTF-8 or not (go test -fuzz FuzzLowerIsStringsToLower
+// ./judges/heuristic/internal/lex; the seeds run with the tests).
+func FuzzLowerIsStringsToLower(f *testing.F) {
+	for _, s := range []string{"", "ABC", "Crée — «Éditer»", "\u212a\u0130", "\u023a\u023e", "bad \xff\xc3", "\ufffd", "ΣΊΣΥΦΟΣ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Lower(s), strings.ToLower(s); got != want {
+			t.Fatalf("Lower(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
