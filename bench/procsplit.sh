@@ -16,8 +16,19 @@ shift
 file=${FILE:-bench/out/scale-5000.tools.json}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-for _ in $(seq "$rounds"); do
-  for bin in "$@"; do
+# Every other round runs the builds in the reverse order, so that no
+# build always runs first: on 2026-12-06 two builds whose host code
+# differed by a few allocations per question measured 8% apart in host
+# CPU (medians of 8) run in one fixed order and 1% apart the other way
+# round.
+bins=("$@")
+for r in $(seq "$rounds"); do
+  order=("${bins[@]}")
+  if ((r % 2 == 0)); then
+    order=()
+    for ((k = ${#bins[@]} - 1; k >= 0; k--)); do order+=("${bins[k]}"); done
+  fi
+  for bin in "${order[@]}"; do
     perf record -q -F 2000 -e task-clock -o "$out/perf.data" "$bin" score --no-cache --progress=false \
       --max-bytes 4GiB --max-tools 1000000 --rubric "${RUBRIC:-tdqs}" --format json --out "$out/r.json" "$file" >/dev/null 2>&1 || true  # a run that fails (exit 2) is still measured
     # Samples per process, most first: the host, then the judge.
