@@ -3,13 +3,12 @@ package explain_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/explain"
 	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // TestExplainLongToolWithinTheRunsLimit: explain traces a tool's
@@ -34,16 +33,7 @@ func TestExplainLongToolWithinTheRunsLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(map[string]any{"tools": []any{map[string]any{
-		"name": "read", "description": strings.Repeat("x", 2_000_000) + " secret", "inputSchema": map[string]any{"type": "object"},
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := surface.Parse("long.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := surfacetest.OneTool(t, "read", strings.Repeat("x", 2_000_000)+" secret")
 	rep := scoredReport(t, r, s)
 	var out bytes.Buffer
 	if err := explain.Write(context.Background(), &out, r, rep, explain.Request{Tool: "read"}); err != nil {

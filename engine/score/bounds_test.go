@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/lang"
-	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // TestFormulasBoundedByWhatTheyRead: a formula is bounded by the
@@ -42,26 +42,16 @@ func TestFormulasBoundedByWhatTheyRead(t *testing.T) {
 		{"every pair of the words", "size(signals.words.map(x, signals.words.map(y, x + y)))", true, "cost limit"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := rubric.Load("bounds.hcl", []byte(`rubric "bounds" {
-  version = "1"
-  tool {
-    signals {
+			r := toolRubric(t, `    signals {
       description = "tool.description"
       words       = "tool.description.split(' ')"
       names       = "['a', 'b', 'c']"
     }
     metric "scores" { value = "[1, 2, 3]" }
     metric "pairs" { value = "`+tt.metric+`" }
-    score = "1"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`))
-			if err != nil {
-				t.Fatal(err)
-			}
+    score = "1"`)
 			before := lang.TrackedOverData()
-			_, err = Run(context.Background(), r, oneTool(t, "read", words), Options{})
+			_, err := Run(context.Background(), r, surfacetest.OneTool(t, "read", words), Options{})
 			tracked := lang.TrackedOverData() - before
 			switch {
 			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // hostile is a description to score and a walk of every pair of a list
@@ -58,15 +59,11 @@ func hostileOf(many bool) hostile {
 // pairsOf is longWords' walk of the list list.
 func pairsOf(list string) string { return longWords.pairs(list) }
 
-// wantCostLimit runs the rubric src on one tool described by h's
-// description and fails unless the run stops at a cost limit.
-func wantCostLimit(t *testing.T, h hostile, src string) {
+// wantCostLimit runs r on one tool described by h's description and
+// fails unless the run stops at a cost limit.
+func wantCostLimit(t *testing.T, h hostile, r *rubric.Rubric) {
 	t.Helper()
-	r, err := rubric.Load("hostile.hcl", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Run(context.Background(), r, oneTool(t, "read", h.desc), Options{})
+	_, err := Run(context.Background(), r, surfacetest.OneTool(t, "read", h.desc), Options{})
 	if err == nil || !strings.Contains(err.Error(), "cost limit") {
 		t.Fatalf("error %v, want the cost limit", err)
 	}
@@ -92,7 +89,7 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
       pairs = "surface_signals.first + ` + pairs + `"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, longWords, `rubric "hostile" {
+			wantCostLimit(t, longWords, loadRubric(t, `rubric "hostile" {
   version = "1"
   tool { score = "1" }
   surface {
@@ -102,7 +99,7 @@ func TestHostileBoundsSurfaceSignals(t *testing.T) {
     score = "min(tools.map(t, t.score))"
   }
   grades = { A = 0 }
-}`)
+}`))
 		})
 	}
 }
@@ -130,18 +127,11 @@ func TestHostileBoundsSignalValues(t *testing.T) {
 		{"a list of an optional of the words", "[optional.of(" + split + ")]", "signals.w[0]"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, longWords, `rubric "hostile" {
-  version = "1"
-  tool {
-    signals {
+			wantCostLimit(t, longWords, toolRubric(t, `    signals {
       w = "`+tt.signal+`"
     }
     metric "walk" { value = "`+pairsOf(tt.list)+`" }
-    score = "1"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`)
+    score = "1"`))
 		})
 	}
 }
@@ -179,21 +169,14 @@ func TestHostileBoundsReadForms(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			h := hostileOf(tt.many)
-			wantCostLimit(t, h, `rubric "hostile" {
-  version = "1"
-  tool {
-    signals {
+			wantCostLimit(t, h, toolRubric(t, `    signals {
       names = "['a', 'b']"
       words = "tool.description.split(' ')"
     }
     metric "names" { value = "['a', 'b']" }
     metric "words" { value = "signals.words" }
     metric "walk" { value = "`+h.pairs(tt.list)+` + size(signals.names) + size(metrics.names)" }
-    score = "1"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`)
+    score = "1"`))
 		})
 	}
 }
@@ -213,21 +196,14 @@ func TestHostileBoundsLets(t *testing.T) {
 		{"computed by a metric", "1", "size(words)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			wantCostLimit(t, longWords, `rubric "hostile" {
-  version = "1"
-  tool {
-    let { words = "tool.description.split(' ')" }
+			wantCostLimit(t, longWords, toolRubric(t, `    let { words = "tool.description.split(' ')" }
     signals {
       names = "['a', 'b']"
       first = "`+tt.signal+`"
     }
     metric "first" { value = "`+tt.metric+`" }
     metric "walk" { value = "`+pairsOf("words")+` + size(signals.names)" }
-    score = "1"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`)
+    score = "1"`))
 		})
 	}
 }

@@ -2,28 +2,36 @@ package score
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
-// oneTool is a surface of one tool named name with description desc.
-func oneTool(t *testing.T, name, desc string) *surface.Surface {
+// toolRubric loads a rubric whose tool block holds tool, its surface
+// scored by the lowest tool score, with one grade: the frame of the
+// tests here that try a tool's formulas.
+func toolRubric(t *testing.T, tool string) *rubric.Rubric {
 	t.Helper()
-	b, err := json.Marshal(map[string]any{"tools": []any{map[string]any{
-		"name": name, "description": desc, "inputSchema": map[string]any{"type": "object"},
-	}}})
+	return loadRubric(t, `rubric "t" {
+  version = "1"
+  tool {
+`+tool+`
+  }
+  surface { score = "min(tools.map(t, t.score))" }
+  grades = { A = 0 }
+}`)
+}
+
+// loadRubric loads the rubric src, failing the test if it does not load.
+func loadRubric(t *testing.T, src string) *rubric.Rubric {
+	t.Helper()
+	r, err := rubric.Load("t.hcl", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := surface.Parse("s.json", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return r
 }
 
 // TestCostLimitGrowsWithTool: a formula that reads a tool's description
@@ -33,24 +41,14 @@ func oneTool(t *testing.T, name, desc string) *surface.Surface {
 // grows with the tool's length: every length the transports read is
 // scored.
 func TestCostLimitGrowsWithTool(t *testing.T) {
-	r, err := rubric.Load("m.hcl", []byte(`rubric "m" {
-  version = "1"
-  tool {
-    signals {
+	r := toolRubric(t, `    signals {
       hits = "find_all_each(tool.description, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 'secret'])"
     }
     metric "found" { value = "size(signals.hits.filter(h, h.pattern == 19))" }
-    score = "metrics.found"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+    score = "metrics.found"`)
 	for _, n := range []int{1_000, 600_000, 2_000_000} {
 		desc := strings.Repeat("x", n) + " secret"
-		rep, err := Run(context.Background(), r, oneTool(t, "read", desc), Options{})
+		rep, err := Run(context.Background(), r, surfacetest.OneTool(t, "read", desc), Options{})
 		if err != nil {
 			t.Fatalf("description of %d bytes: %v", n, err)
 		}
@@ -64,17 +62,9 @@ func TestCostLimitGrowsWithTool(t *testing.T) {
 // most eval.NameQuoteMax bytes of its name, not the hundred thousand a
 // server may send.
 func TestErrorCutsToolName(t *testing.T) {
-	r, err := rubric.Load("m.hcl", []byte(`rubric "m" {
-  version = "1"
-  tool { score = "size(tool.description) / 0" }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := toolRubric(t, `    score = "size(tool.description) / 0"`)
 	name := strings.Repeat("n", 100_000)
-	_, err = Run(context.Background(), r, oneTool(t, name, "d"), Options{})
+	_, err := Run(context.Background(), r, surfacetest.OneTool(t, name, "d"), Options{})
 	if err == nil {
 		t.Fatal("a division by zero scored")
 	}
@@ -91,21 +81,11 @@ func TestErrorCutsToolName(t *testing.T) {
 // formula that read it, and the message explains the limit once, not
 // once for the let and again for the formula.
 func TestCostLimitExplainedOnce(t *testing.T) {
-	r, err := rubric.Load("m.hcl", []byte(`rubric "m" {
-  version = "1"
-  tool {
-    let {
+	r := toolRubric(t, `    let {
       quadratic = "lists.range(3000).map(i, lists.range(3000).map(j, i + j)).flatten()"
     }
-    score = "size(quadratic) > 0 ? 1 : 0"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Run(context.Background(), r, oneTool(t, "read", "d"), Options{})
+    score = "size(quadratic) > 0 ? 1 : 0"`)
+	_, err := Run(context.Background(), r, surfacetest.OneTool(t, "read", "d"), Options{})
 	if err == nil {
 		t.Fatal("a formula past its cost limit scored")
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
 )
 
 // TestOptionalSignalsAreData: a signal or a metric that yields an
@@ -12,24 +12,14 @@ import (
 // (the README says so): the formulas after it read it as data, and a
 // report holds it as JSON.
 func TestOptionalSignalsAreData(t *testing.T) {
-	r, err := rubric.Load("o.hcl", []byte(`rubric "o" {
-  version = "1"
-  tool {
-    signals {
+	r := toolRubric(t, `    signals {
       held  = "optional.of(tool.name)"
       empty = "optional.none()"
     }
     metric "read" { value = "signals.held == 'read' && signals.empty == null ? 1 : 0" }
     metric "kept" { value = "optional.of(tool.name)" }
-    score = "metrics.read"
-  }
-  surface { score = "min(tools.map(t, t.score))" }
-  grades = { A = 0 }
-}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := Run(context.Background(), r, oneTool(t, "read", "Reads a note."), Options{})
+    score = "metrics.read"`)
+	rep, err := Run(context.Background(), r, surfacetest.OneTool(t, "read", "Reads a note."), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

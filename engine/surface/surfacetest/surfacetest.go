@@ -1,5 +1,5 @@
-// Package surfacetest makes large surfaces for benchmarks out of real
-// captures.
+// Package surfacetest makes surfaces for tests and benchmarks: large
+// ones out of real captures, and a surface of one tool.
 package surfacetest
 
 import (
@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/buildtest"
 )
 
@@ -98,4 +99,21 @@ func CorpusTools(tb testing.TB) [][]map[string]any {
 		out = append(out, ts)
 	}
 	return out
+}
+
+// OneTool is a surface of one tool named name with description desc and
+// an input schema of an empty object.
+func OneTool(tb testing.TB, name, desc string) *surface.Surface {
+	tb.Helper()
+	b, err := json.Marshal(map[string]any{"tools": []any{map[string]any{
+		"name": name, "description": desc, "inputSchema": map[string]any{"type": "object"},
+	}}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := surface.Parse("s.json", b)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }
