@@ -1182,27 +1182,20 @@ var (
 	nonVerbOpenerSet   = lex.Set(nonVerbOpeners)
 )
 
-// The phrase lists, made ready to be found in one pass over a text's
-// words (lex.Phrases): a tool's cues read a dozen lists, and searching
-// the text again for every phrase of every list was a fifth of the
-// judge's time at 5,000 tools.
+// The phrase lists read in texts other than a whole description (its
+// sentences, its examples) or beside descPhrases, made ready to be found
+// in one pass over a text's words (lex.Phrases): a tool's cues read a
+// dozen lists, and searching the text again for every phrase of every
+// list was a fifth of the judge's time at 5,000 tools. The lists read
+// in a whole description alone are descLists, found in one pass.
 var (
-	usageWhenPhrases         = lex.NewPhrases(lists.usageWhen)
-	usageNotPhrases          = lex.NewPhrases(lists.usageNot)
-	usageAlternativePhrases  = lex.NewPhrases(lists.usageAlternative)
-	usagePrerequisitePhrases = lex.NewPhrases(lists.usagePrerequisite)
-	usageImpliedPhrases      = lex.NewPhrases(lists.usageImplied)
-	pointerPhrases           = lex.NewPhrases(lists.pointers)
-	placeholderPhrases       = lex.NewPhrases(lists.placeholders)
-	paramFormatPhrases       = lex.NewPhrases(lists.paramFormat)
-	fillerPhrases            = lex.NewPhrases(lists.filler)
-	notFrontLoadedPhrases    = lex.NewPhrases(lists.notFrontLoaded)
+	usageAlternativePhrases = lex.NewPhrases(lists.usageAlternative)
+	pointerPhrases          = lex.NewPhrases(lists.pointers)
+	paramFormatPhrases      = lex.NewPhrases(lists.paramFormat)
+	notFrontLoadedPhrases   = lex.NewPhrases(lists.notFrontLoaded)
 	// behaviourPhrases are the phrases of every behaviour group, group
 	// after group; behaviourStart[g] is where group g's begin.
 	behaviourPhrases, behaviourStart = groupPhrases(lists.behaviour)
-	// readOnlyPartPhrases are "read only" followed by each word of
-	// lists.readOnlyPart.
-	readOnlyPartPhrases = lex.NewPhrases(prefixed("read only ", lists.readOnlyPart))
 )
 
 // descList names one of the phrase lists the cues look for in a whole

@@ -11,26 +11,21 @@ import (
 
 // TestPhraseListsAgree: every list the cues read through a lex.Phrases
 // finds, in every corpus description and in each of its sentences, what
-// looking for its phrases one by one finds; and the behaviour groups'
-// combined list, and the description lists' joined one, say of each
-// group's or list's phrases what Has says.
+// looking for its phrases one by one finds; the lists read in a whole
+// description alone (descLists), read through their joined list, find
+// what FirstOf and AllOf find; and the behaviour groups' combined list,
+// and the description lists' joined one, say of each group's or list's
+// phrases what Has says.
 func TestPhraseListsAgree(t *testing.T) {
 	compiled := []struct {
 		name   string
 		list   []string
 		phrase *lex.Phrases
 	}{
-		{"usageWhen", lists.usageWhen, usageWhenPhrases},
-		{"usageNot", lists.usageNot, usageNotPhrases},
 		{"usageAlternative", lists.usageAlternative, usageAlternativePhrases},
-		{"usagePrerequisite", lists.usagePrerequisite, usagePrerequisitePhrases},
-		{"usageImplied", lists.usageImplied, usageImpliedPhrases},
 		{"pointers", lists.pointers, pointerPhrases},
-		{"placeholders", lists.placeholders, placeholderPhrases},
 		{"paramFormat", lists.paramFormat, paramFormatPhrases},
-		{"filler", lists.filler, fillerPhrases},
 		{"notFrontLoaded", lists.notFrontLoaded, notFrontLoadedPhrases},
-		{"readOnlyPart", prefixed("read only ", lists.readOnlyPart), readOnlyPartPhrases},
 	}
 	var texts []lex.Text
 	for _, ct := range corpusTools(t) {
@@ -62,11 +57,19 @@ func TestPhraseListsAgree(t *testing.T) {
 			}
 		}
 		joined := d.Matched(descPhrases)
+		f := &facts{desc: d}
 		for l, list := range descLists {
 			for k, p := range list {
 				if joined[descStart[l]+k] != d.Has(p) {
 					t.Errorf("description list %d's %q in %q: Matched says %v, Has %v", l, p, d.Raw, !d.Has(p), d.Has(p))
 				}
+			}
+			got, gotOK := f.descFirstIn(descList(l))
+			if want, wantOK := d.FirstOf(list); got != want || gotOK != wantOK {
+				t.Errorf("description list %d in %q: descFirstIn = %q, %v; FirstOf = %q, %v", l, d.Raw, got, gotOK, want, wantOK)
+			}
+			if got, want := f.descAllIn(descList(l)), d.AllOf(list); !slices.Equal(got, want) {
+				t.Errorf("description list %d in %q: descAllIn = %q; AllOf = %q", l, d.Raw, got, want)
 			}
 		}
 		has := d.Matched(behaviourPhrases)

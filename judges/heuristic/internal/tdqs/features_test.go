@@ -60,8 +60,8 @@ func TestDumpFeatures(t *testing.T) {
 		for _, s := range f.sentenceTexts() {
 			maxSentence = max(maxSentence, len(s.Words))
 		}
-		_, usesWhen := f.desc.FirstIn(usageWhenPhrases)
-		_, implied := f.desc.FirstIn(usageImpliedPhrases)
+		_, usesWhen := f.descFirstIn(usageWhenList)
+		_, implied := f.descFirstIn(usageImpliedList)
 		_, explains := f.explainsParams()
 		undescMentioned := 0
 		for _, p := range f.params {
