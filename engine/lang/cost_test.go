@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -305,11 +304,7 @@ func TestTextsOfTheToolWithinTheirBound(t *testing.T) {
 		{"plain", map[string]any{"name": "read", "description": "Reads a file.", "inputSchema": map[string]any{
 			"type": "object", "properties": map[string]any{"path": map[string]any{"type": "string"}}}}, false},
 	} {
-		b, err := json.Marshal(tt.tool)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := uint64(len(b))
+		n := jsonSize(t, tt.tool)
 		longest := 0
 		for _, x := range Texts(tt.tool) {
 			longest = max(longest, utf8.RuneCountInString(x.Path))
@@ -358,11 +353,7 @@ func TestParamsOfTheToolKeepTheirBound(t *testing.T) {
 		"type": "object", "$defs": map[string]any{"A": target}, "required": []any{"p"},
 		"properties": map[string]any{"p": beside, "q": map[string]any{"$ref": "#", "description": "root"}},
 	}}
-	b, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := uint64(len(b))
+	n := jsonSize(t, tool)
 	act := Vars{"tool": ToolValue(tool), "res": []any{"[a-z]", "-"}, "names": []any{}, "d": nil}
 	for _, src := range []string{
 		"params(tool).map(p, find_all_each(p.name, res).size())",

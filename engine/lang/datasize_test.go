@@ -48,14 +48,10 @@ func wideData(t *testing.T, n int) (Vars, uint64) {
 	long[n-1] = strings.Repeat("x", n)
 	tool := map[string]any{"name": "wide", "description": "A tool with many parameters.",
 		"inputSchema": map[string]any{"type": "object", "properties": props}}
-	b, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return Vars{
 		"tool":    ToolValue(tool),
 		"signals": map[string]any{"schemas": schemas, "names": names, "props": props, "long": long},
-	}, uint64(2 * len(b))
+	}, 2 * jsonSize(t, tool)
 }
 
 // evalTracked evaluates p on act under cel-go's cost tracker, with no

@@ -33,10 +33,6 @@ func equalityData(t *testing.T, n int) (map[string]any, uint64) {
 	big := num.MustParse(strings.Repeat("9", 600))
 	tool := map[string]any{"name": long, "description": long2,
 		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "string", "enum": nested}}}}
-	raw, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return map[string]any{
 		"tool": ToolValue(tool),
 		"d": map[string]any{
@@ -46,7 +42,7 @@ func equalityData(t *testing.T, n int) (map[string]any, uint64) {
 			"k": map[string]any{long: "b"},
 		},
 		"names": strs,
-	}, uint64(len(raw))
+	}, jsonSize(t, tool)
 }
 
 // TestEqualityEstimateBoundsItsCharge: ==, != and in are charged by what
@@ -209,6 +205,18 @@ func TestNestedEqualityStopsAtTheLimit(t *testing.T) {
 	} {
 		stopsAtTheLimit(t, e, src, goMaps(act), 100)
 	}
+}
+
+// jsonSize is the length of v's JSON: the bound the engine gives a
+// tool's data (its definition as JSON), for tests that evaluate
+// formulas under it.
+func jsonSize(t *testing.T, v any) uint64 {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return uint64(len(b))
 }
 
 // stopsAtTheLimit compiles src in e and fails the test unless it stops at

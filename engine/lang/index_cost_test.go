@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -81,10 +80,6 @@ func keyData(t *testing.T, n int) (map[string]any, uint64) {
 	props := map[string]any{strings.Clone(long): map[string]any{"type": "string"}, "a": map[string]any{}, "b": map[string]any{}}
 	tool := map[string]any{"name": "t", "description": strings.Clone(long),
 		"inputSchema": map[string]any{"type": "object", "properties": props}}
-	raw, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return map[string]any{
 		"tool": ToolValue(tool),
 		"d": map[string]any{
@@ -93,7 +88,7 @@ func keyData(t *testing.T, n int) (map[string]any, uint64) {
 			"l":  []any{1.0, 2.0}, "i": 1.0,
 		},
 		"names": []any{strings.Clone(long), strings.Clone(long)},
-	}, uint64(len(raw))
+	}, jsonSize(t, tool)
 }
 
 // TestIndexChargedByItsKey: looking a map up by a string it does not
@@ -200,18 +195,15 @@ func TestLongKeyLookupsStopAtTheLimit(t *testing.T) {
 	}
 	tool := map[string]any{"name": "t", "description": long,
 		"inputSchema": map[string]any{"type": "object", "properties": props}}
-	raw, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
 	act := goMaps{"tool": ToolValue(tool), "d": map[string]any{"m": map[string]any{long: 1.0}, "k": strings.Clone(long), "n": items}}
+	size := jsonSize(t, tool)
 	for _, src := range []string{
 		"params(tool).map(p, d.m[tool.description]).size()",
 		"params(tool).map(p, d.m[?tool.description]).size()",
 		"d.n.all(x, d.m[d.k] == 1.0)",
 		"d.n.filter(x, d.m[?d.k].hasValue()).size()",
 	} {
-		p := stopsAtTheLimit(t, e, src, act, uint64(len(raw)))
+		p := stopsAtTheLimit(t, e, src, act, size)
 		// explain traces a formula under the same charges.
 		if tr, err := p.Trace(act); err == nil || !strings.Contains(err.Error(), "cost limit exceeded") {
 			t.Errorf("%s: traced %v, %v; want the cost limit's error", src, tr.Value, err)

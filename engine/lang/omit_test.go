@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -38,11 +37,7 @@ func TestOmitOfTheToolKeepsItsBound(t *testing.T) {
 		"string_values(omit(tool, ['name'])).map(s, s.matches('" + strings.Repeat("y", 20) + "'))",
 	} {
 		for i, tool := range tools {
-			b, err := json.Marshal(tool)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := uint64(len(b))
+			n := jsonSize(t, tool)
 			if i == 0 && strings.HasPrefix(src, "texts(omit(tool, ['rubric/server'])).filter") {
 				p, ds := e.Compile(src, nil)
 				if ds != nil {

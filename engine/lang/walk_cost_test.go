@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -31,12 +30,8 @@ func walkData(t *testing.T, n int) (Vars, uint64) {
 			"id": map[string]any{"type": "string", "description": desc, "enum": []any{"a", "b", "c"}},
 		}},
 	}
-	b, err := json.Marshal(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(b) > n {
-		t.Fatalf("tool of %d bytes, want at most %d", len(b), n)
+	if size := jsonSize(t, tool); size > uint64(n) {
+		t.Fatalf("tool of %d bytes, want at most %d", size, n)
 	}
 	long := strings.Repeat("y", n)
 	rep, names := make([]any, n), make([]any, n)
