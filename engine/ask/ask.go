@@ -200,7 +200,8 @@ type Asker struct {
 	// writes the new answer to the cache: calibration runs want answers
 	// given afresh, each run its own.
 	Fresh bool
-	// Concurrency bounds the questions in flight; 0 means 6.
+	// Concurrency bounds the questions in flight; 0 means
+	// DefaultConcurrency.
 	Concurrency int
 	// Salt, when set, names a request's salt: a non-empty salt gives the
 	// answer a cache key of its own (cache.SaltedKey), so the question is
@@ -284,6 +285,14 @@ type Asker struct {
 // DefaultConcurrency is how many questions are in flight at once unless
 // the run says otherwise.
 const DefaultConcurrency = 6
+
+// LocalConcurrency is how many questions a run keeps in flight, unless it
+// says otherwise, with a judge that answers on this machine
+// (judge.CapabilityLocal): no provider limits it, and with six in flight
+// the two processes woke each other for nearly every answer, so that a
+// 5,000-tool TDQS run left a fifth of the machine's CPU idle (see
+// bench/README.md). A question in flight holds only its request.
+const LocalConcurrency = 128
 
 // DefaultMaxWait is the longest wait for a rate limit, whatever the
 // provider's Retry-After says.

@@ -162,8 +162,16 @@ const CapabilityStructuredInput = "structured-input"
 // questions over one stream instead.
 const CapabilityAskStream = "ask-stream"
 
+// CapabilityLocal is what a judge's info advertises when it answers on
+// this machine, with no provider, rate limit or price behind a question
+// (the heuristic judge): a host then keeps many more questions in flight
+// than it would put to a hosted model at once, so that the judge has the
+// next question the moment it has answered one and both processes batch
+// their messages instead of waking each other for every answer.
+const CapabilityLocal = "local"
+
 // Capable is a judge that advertises capabilities of its own
-// (CapabilityStructuredInput, CapabilityAskStream); the batch
+// (CapabilityStructuredInput, CapabilityAskStream, CapabilityLocal); the batch
 // capabilities follow from the Batcher and BatchFinder interfaces
 // instead.
 type Capable interface {
@@ -173,7 +181,13 @@ type Capable interface {
 
 // ReadsStructuredInputOnly reports whether j advertised
 // CapabilityStructuredInput.
-func ReadsStructuredInputOnly(j any) bool {
+func ReadsStructuredInputOnly(j any) bool { return advertises(j, CapabilityStructuredInput) }
+
+// RunsLocally reports whether j advertised CapabilityLocal.
+func RunsLocally(j any) bool { return advertises(j, CapabilityLocal) }
+
+// advertises reports whether j is Capable and names capability.
+func advertises(j any, capability string) bool {
 	c, ok := j.(Capable)
-	return ok && slices.Contains(c.Capabilities(), CapabilityStructuredInput)
+	return ok && slices.Contains(c.Capabilities(), capability)
 }

@@ -94,7 +94,8 @@ type Options struct {
 	// Cache holds the judges' answers; nil keeps none.
 	Cache *cache.Store
 	// Concurrency bounds the questions in flight; 0 means
-	// ask.DefaultConcurrency.
+	// ask.LocalConcurrency for a judge that answers on this machine
+	// (judge.CapabilityLocal) and ask.DefaultConcurrency for any other.
 	Concurrency int
 	// Workers bounds the tools scored in parallel; 0 means one per CPU.
 	Workers int
@@ -186,9 +187,6 @@ type earlyTransport struct {
 func New(o Options) *Session {
 	if o.Log == nil {
 		o.Log = hclog.NewNullLogger()
-	}
-	if o.Concurrency == 0 {
-		o.Concurrency = ask.DefaultConcurrency
 	}
 	return &Session{opt: o, done: func() {}, ledger: &ask.Ledger{}}
 }
@@ -638,7 +636,7 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	}
 	a := &ask.Asker{
 		Judge: paced, Identity: j.Identity(), Model: s.pinned, Rubric: r, Cache: s.opt.Cache,
-		Concurrency: s.opt.Concurrency, Fresh: fresh, CountTokens: r.ReadsUsage(),
+		Concurrency: s.concurrency(j), Fresh: fresh, CountTokens: r.ReadsUsage(),
 		StructuredOnly: judge.ReadsStructuredInputOnly(j),
 	}
 	if s.opt.Batch {
@@ -664,6 +662,19 @@ func (s *Session) Asker(ctx context.Context, r *rubric.Rubric, fresh bool) (*ask
 	}
 	s.adopt(a)
 	return a, nil
+}
+
+// concurrency is how many of its questions the session keeps in flight
+// with j: what the run asked for, else ask.LocalConcurrency for a judge
+// that answers on this machine and ask.DefaultConcurrency for any other.
+func (s *Session) concurrency(j any) int {
+	switch {
+	case s.opt.Concurrency > 0:
+		return s.opt.Concurrency
+	case judge.RunsLocally(j):
+		return ask.LocalConcurrency
+	}
+	return ask.DefaultConcurrency
 }
 
 // adopt makes a the session's latest asker, counting what the one before

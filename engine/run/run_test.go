@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/run"
@@ -31,7 +32,19 @@ type inProcess struct {
 	// deaf configures the judge without the model asked for, as a judge
 	// that answers as another would.
 	deaf bool
+	// capable hands the judge over with its capabilities, as a plugin
+	// host's judge does; without it they are hidden, as a hosted model's
+	// judge advertises none of them.
+	capable bool
 }
+
+// capable is a started judge that advertises what its judge does.
+type capable struct {
+	started
+	caps []string
+}
+
+func (c capable) Capabilities() []string { return c.caps }
 
 type started struct {
 	judge.Judge
@@ -60,6 +73,9 @@ func (p *inProcess) Judge(ctx context.Context, ref string, cfg judge.Config) (ru
 	id, err := j.Configure(ctx, cfg)
 	if err != nil {
 		return nil, err
+	}
+	if p.capable {
+		return capable{started{Judge: j, name: ref, id: id}, j.Capabilities()}, nil
 	}
 	return started{Judge: j, name: ref, id: id}, nil
 }
@@ -432,5 +448,39 @@ func TestSetJudge(t *testing.T) {
 	}
 	if err := s.SetJudge("openai", judge.Config{}); err == nil || !strings.Contains(err.Error(), "has started already") {
 		t.Errorf("a judge set after one started: %v", err)
+	}
+}
+
+// TestConcurrencyFollowsTheJudge: unless the run says how many questions
+// are in flight, a judge that answers on this machine (the heuristic, as
+// its plugin advertises it) gets ask.LocalConcurrency and any other
+// ask.DefaultConcurrency; a number the run gives wins over both.
+func TestConcurrencyFollowsTheJudge(t *testing.T) {
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		capable bool
+		given   int
+		want    int
+	}{
+		{"a local judge", true, 0, ask.LocalConcurrency},
+		{"a judge that advertises nothing", false, 0, ask.DefaultConcurrency},
+		{"a local judge and a number given", true, 3, 3},
+		{"another judge and a number given", false, 200, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := run.New(run.Options{Plugins: &inProcess{capable: tc.capable}, Concurrency: tc.given, Version: "test"})
+			defer s.Close()
+			a, err := s.Asker(context.Background(), r, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Concurrency != tc.want {
+				t.Errorf("%d questions in flight, want %d", a.Concurrency, tc.want)
+			}
+		})
 	}
 }

@@ -33,7 +33,7 @@ func AddJudge(cmd *cobra.Command) {
 	f.String("answers", "", "the answers file of the replay judge (JSONL: kind, subject, answer)")
 	f.StringArray("judge-option", nil, "judge option KEY=VALUE, such as temperature=0 or seed=7 (repeatable; RUBRIC_JUDGE_OPTION=temperature=0,seed=7 gives two)")
 	f.String("record", "", "write every answer of the run to this JSONL file, which the replay judge reads")
-	f.Int("concurrency", ask.DefaultConcurrency, "questions asked at once")
+	f.Int("concurrency", 0, fmt.Sprintf("questions asked at once (default %d, or %d with a judge that answers on this machine, such as heuristic)", ask.DefaultConcurrency, ask.LocalConcurrency))
 	f.Bool("no-cache", false, "neither read nor write the answer cache")
 	f.String("cache-dir", "", "the answer cache (default: rubric under the user cache directory)")
 	f.Bool("progress", true, "show a progress bar on standard error when it is a terminal")
@@ -61,7 +61,8 @@ func Judging(v *viper.Viper, o *run.Options, stderr io.Writer) error {
 			return err
 		}
 	}
-	if o.Concurrency = v.GetInt("concurrency"); o.Concurrency < 1 {
+	// Unset, the judge's kind decides (run.Options.Concurrency).
+	if o.Concurrency = v.GetInt("concurrency"); v.IsSet("concurrency") && o.Concurrency < 1 {
 		return fmt.Errorf("--concurrency %d: ask at least one question at a time", o.Concurrency)
 	}
 	// The config's price table and --max-cost.

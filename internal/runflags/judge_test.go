@@ -31,6 +31,11 @@ func TestJudging(t *testing.T) {
 			}
 		}},
 		{name: "no question at a time", args: []string{"--no-cache", "--concurrency", "0"}, err: "--concurrency 0: ask at least one question at a time"},
+		{name: "questions at once left to the judge", args: []string{"--no-cache"}, check: func(t *testing.T, o run.Options) {
+			if o.Concurrency != 0 {
+				t.Errorf("concurrency %d without --concurrency, want 0: the judge's kind decides", o.Concurrency)
+			}
+		}},
 		{name: "a judge's own model against the pin", args: []string{"--no-cache", "--judge", "openai:model=a", "--model", "b"},
 			err: "--judge openai:model=a names model a, but --model pins b: give one"},
 		{name: "a panel member's own model against the pin", args: []string{"--no-cache", "--judge", "panel:heuristic,openai:model=a,temperature=0", "--model", "b"},

@@ -82,10 +82,11 @@ func (*Judge) CheckOptions(options map[string]string) error {
 }
 
 // Capabilities implements judge.Capable: the judge reads a question's
-// structured input alone, and answers in well under the time of a call,
-// so a plugin host may leave the prompts out and ask it over one stream.
+// structured input alone, and answers on this machine in well under the
+// time of a call, so a plugin host may leave the prompts out, ask it over
+// one stream, and keep many questions in flight.
 func (*Judge) Capabilities() []string {
-	return []string{judge.CapabilityStructuredInput, judge.CapabilityAskStream}
+	return []string{judge.CapabilityStructuredInput, judge.CapabilityAskStream, judge.CapabilityLocal}
 }
 
 // Ask answers a question of one of the judge's kinds (the TDQS tool and
