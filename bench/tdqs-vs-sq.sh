@@ -3,7 +3,8 @@
 # 5,000 tools within 3x of Schema Quality's wall time), with the offline
 # heuristic judge and no answer cache. Each round runs, one right after
 # the other so that they meet the same machine: the old build's TDQS
-# (when OLD names one), this tree's TDQS, and this tree's Schema Quality.
+# (when OLD names one), this tree's TDQS, and this tree's Schema Quality,
+# every other round in the reverse order.
 # Prints each run's wall, user and system seconds, peak RSS, the judge
 # plugin's own CPU seconds and peak RSS (read from /proc as it runs; they
 # are part of the run's), and exit status, the load average before each
@@ -59,11 +60,20 @@ run() { # label binary rubric: appends "label wall user sys rss status judge-cpu
     "$1" "$wall" "$user" "$sys" "$((rss / 1024))" "$(echo "$judge / $tick" | bc -l)" "$((jrss / 1024))" "$status"
   echo "$1 $wall $user $sys $rss $status $(echo "$judge / $tick" | bc -l) $jrss" >>"$out/tdqs-vs-sq.txt"
 }
+# Every other round runs in the reverse order, so that no run always
+# follows the same one (bench/procsplit.sh measured up to 8% between the
+# first and the second of two builds run in a fixed order).
 for i in $(seq "$rounds"); do
   echo "round $i, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-  [ -n "$old" ] && run old-tdqs "$old" tdqs
-  run tdqs "$new" tdqs
-  run sq "$new" schema-quality
+  if ((i % 2 == 1)); then
+    [ -n "$old" ] && run old-tdqs "$old" tdqs
+    run tdqs "$new" tdqs
+    run sq "$new" schema-quality
+  else
+    run sq "$new" schema-quality
+    run tdqs "$new" tdqs
+    if [ -n "$old" ]; then run old-tdqs "$old" tdqs; fi
+  fi
 done
 
 python3 - "$out/tdqs-vs-sq.txt" <<'PY'
