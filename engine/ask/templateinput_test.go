@@ -1,6 +1,7 @@
 package ask
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"os"
@@ -82,6 +83,11 @@ func TestTemplateInputIsTheDecodedJSON(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%.80s: %#v, want %#v", b, got, want)
+		}
+		// A question's input JSON is written from its template input
+		// (score/stage): the same bytes.
+		if again, err := lang.MarshalCanonical(got); err != nil || !bytes.Equal(again, b) {
+			t.Errorf("%.80s: the template input writes %.80s (%v)", b, again, err)
 		}
 	}
 	if len(values) < 100 {
