@@ -197,7 +197,10 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	size := uint64(len(tools))
 	for i, res := range results {
 		t := rep.Tools[i]
-		m := map[string]any{"name": t.Name, "score": res.score, "grade": t.Grade}
+		// Made at its size: TDQS's nine entries outgrew the map a literal
+		// of three makes, which grew it again for every tool.
+		m := make(map[string]any, 4+len(res.metrics))
+		m["name"], m["score"], m["grade"] = t.Name, res.score, t.Grade
 		if res.answers != nil {
 			m["answers"] = res.answers
 		}
