@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,7 +71,13 @@ func templateValue(n any) (v any, changed, ok bool) {
 		return json.Number(strconv.Itoa(x)), true, true
 	case float64:
 		// A number of a definition as read (a schema's default, say),
-		// written as encoding/json writes it and read back as written.
+		// written as encoding/json writes it and read back as written: a
+		// whole one from 0 up (a minimum, a length) is the table's, the
+		// digits encoding/json writes for it, where writing it went
+		// through encoding/json's encoder for every one of every tool.
+		if 0 <= x && x < float64(len(smallNumbers)) && x == math.Trunc(x) && !math.Signbit(x) {
+			return smallNumbers[int(x)], true, true
+		}
 		b, err := lang.MarshalCanonical(x)
 		if err != nil {
 			return nil, false, false

@@ -40,6 +40,10 @@ type Scored struct {
 	score   num.Num
 	metrics map[string]any // the tool's metrics as plain values
 	answers map[string]any // the tool's answers, by question
+	// answersSize is eval.ValueSize(answers), worked out once with each
+	// answer's own bound: Surface's bound of the tools reads it rather
+	// than walk every answer again.
+	answersSize uint64
 }
 
 // Tool computes a tool's metrics, score, issues and report values
@@ -112,14 +116,19 @@ func lateFrom(r *rubric.Rubric) int {
 // tool is Tool, or with early ToolEarly.
 func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scored, error) {
 	sc := st.Scope
+	var answersSize uint64
 	if st.Answers != nil {
-		sc.Size = max(sc.Size, eval.ValueSize(st.Answers))
 		// Each question's answer bounded on its own, for the formulas
-		// that read one (answers.tool.scores).
+		// that read one (answers.tool.scores); the answers whole are
+		// bounded from those bounds, as eval.ValueSize bounds a map (see
+		// sizeWith), where it walked every answer a second time.
 		sizes := make(map[string]uint64, len(st.Answers))
+		answersSize = uint64(len(st.Answers))
 		for q, a := range st.Answers {
 			sizes[q] = eval.ValueSize(a)
+			answersSize = max(answersSize, uint64(len(q)), sizes[q])
 		}
+		sc.Size = max(sc.Size, answersSize)
 		sc.SetMembers("answers", st.Answers, sizes)
 	}
 	// Metrics leaves them set, each bounded on its own.
@@ -169,7 +178,7 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 			k += len(rb.Fields)
 		}
 	}
-	return Scored{score: score, metrics: metrics, answers: st.Answers}, nil
+	return Scored{score: score, metrics: metrics, answers: st.Answers, answersSize: answersSize}, nil
 }
 
 // Surface computes the surface's part of rep from its scored tools
@@ -188,7 +197,10 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	size := uint64(len(tools))
 	for i, res := range results {
 		t := rep.Tools[i]
-		m := map[string]any{"name": t.Name, "score": res.score, "grade": t.Grade}
+		// Made at its size: TDQS's nine entries outgrew the map a literal
+		// of three makes, which grew it again for every tool.
+		m := make(map[string]any, 4+len(res.metrics))
+		m["name"], m["score"], m["grade"] = t.Name, res.score, t.Grade
 		if res.answers != nil {
 			m["answers"] = res.answers
 		}
@@ -198,7 +210,11 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 			}
 		}
 		tools[i] = m
-		size = max(size, eval.ValueSize(m))
+		if res.answers != nil {
+			size = max(size, sizeWith(m, "answers", res.answersSize))
+		} else {
+			size = max(size, eval.ValueSize(m))
+		}
 	}
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, eval.ValueSize(answers), eval.ValueSize(usage))
@@ -273,6 +289,22 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 		rep.Sections = append(rep.Sections, report.Field{Name: rb.Name, Value: fields})
 	}
 	return nil
+}
+
+// sizeWith is eval.ValueSize(m) for a map whose member key is known to
+// have the bound size (a tool's answers, bounded as the tool was
+// finished): the map's length, and each key's and member's, the largest;
+// that member is not walked again.
+func sizeWith(m map[string]any, key string, size uint64) uint64 {
+	n := uint64(len(m))
+	for k, v := range m {
+		s := size
+		if k != key {
+			s = eval.ValueSize(v)
+		}
+		n = max(n, uint64(len(k)), s)
+	}
+	return n
 }
 
 // outsideScale is the error of a score (a tool's or the surface's,

@@ -89,3 +89,69 @@ func TestRequestInputIsNotCopied(t *testing.T) {
 		t.Errorf("request allocates %v times, as many as with the input copied (%v)", got, asNative)
 	}
 }
+
+// TestRequestWritesTheTemplateInput: a question's input JSON is written
+// from the templates' input, whose numbers are already JSON text, not
+// from the value it was made of, whose numbers of the definition are
+// binary floats, each written through encoding/json's encoder: the same
+// bytes, with fewer allocations than the steps as they were.
+func TestRequestWritesTheTemplateInput(t *testing.T) {
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.Questions[0]
+	// As a scan reads a definition: its numbers are binary floats.
+	limit := map[string]any{"type": "integer", "minimum": float64(1), "maximum": float64(100), "default": float64(20), "multipleOf": float64(0.5)}
+	tool := map[string]any{"name": "list_notes", "description": "List the notes.",
+		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"limit": limit}}}
+	sc := &eval.Scope{Vars: lang.Vars{"tool": lang.ToolValue(tool), "surface_signals": map[string]any{}}, Size: 64}
+	signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	sc.Set("signals", signals)
+	req, ok, err := request(q, sc, "list_notes", nil)
+	if err != nil || !ok {
+		t.Fatalf("request: %v, %v", ok, err)
+	}
+	// The steps as they were: the JSON written of the value itself.
+	before := func() ([]byte, any) {
+		v, err := sc.Eval(q.Input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := lang.NativeWritten(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := lang.MarshalCanonical(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, _ := ask.TemplateInput(n)
+		return b, in
+	}
+	b, in := before()
+	if string(req.InputJSON) != string(b) {
+		t.Errorf("input JSON\n%s\nwant\n%s", req.InputJSON, b)
+	}
+	if !reflect.DeepEqual(req.Input, in) {
+		t.Errorf("template input %#v, want %#v", req.Input, in)
+	}
+	was := testing.AllocsPerRun(20, func() {
+		if _, err := eval.Bool(q.When, sc); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := before()
+		ask.InputHash(b, nil)
+	})
+	got := testing.AllocsPerRun(20, func() {
+		if _, _, err := request(q, sc, "list_notes", nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if got >= was {
+		t.Errorf("request allocates %v times, as many as writing the value itself (%v)", got, was)
+	}
+}
