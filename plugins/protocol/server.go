@@ -185,10 +185,11 @@ const answerStack = 12 << 10
 
 // growStack grows the calling goroutine's stack to hold answerStack bytes
 // more while the goroutine is still shallow. A goroutine starts with 2
-// KiB, and the judge's question doubled it three times, each copy
-// walking every frame of its deep calls to move their pointers (about 8%
-// of the heuristic judge's instructions at 5,000 TDQS tools, callgrind);
-// grown from here, the stack is copied once, with one frame to walk.
+// KiB, and the judge's question doubled it again and again, each copy
+// walking every frame of its deep calls to move their pointers (about 5%
+// of the heuristic judge process's instructions at 5,000 TDQS tools,
+// callgrind); grown from here, the stack is copied once, with few frames
+// to walk.
 //
 // The byte it reads is chosen by the caller, so that the compiler keeps
 // the frame.
