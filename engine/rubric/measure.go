@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"text/template"
@@ -23,11 +24,11 @@ type measuring struct {
 	tmpl *template.Template
 	// plan, when not nil, measures the template without executing it.
 	planOnce sync.Once
-	plan     lengthPlan
+	plan     *lengthPlan
 }
 
 // lengthPlan returns p's plan for measuring, or nil.
-func (p *Prompt) lengthPlan() lengthPlan {
+func (p *Prompt) lengthPlan() *lengthPlan {
 	m := p.measuring
 	if m == nil {
 		return nil
@@ -219,119 +220,150 @@ func blanks(n int) string {
 
 var blankText = sync.OnceValue(func() string { return strings.Repeat(" ", 64<<10) })
 
-// A lengthPlan measures a template made of text and of actions of three
-// shapes, without executing it: {{ .a.b }}, {{ fence "name" .a.b }} and
-// {{ fence "name" (default "text" .a.b) }}, which is all a prompt that
-// shows a definition's fields needs (text/template's reflection costs
-// more than the measuring itself, at thousands of tools a run). It
-// answers only where it is sure to agree with the template: each field
-// present in a map[string]any and a printed value a string, a
-// json.Number or a bool; anywhere else (a missing key, a value of
-// another type, a fence encoding/json writes) the template is executed.
-type lengthPlan []lengthStep
-
-// lengthStep is one node of a lengthPlan: fixed text (len(text)), or a
-// field printed or fenced.
-type lengthStep struct {
-	text  int
-	path  []string // the field's keys from dot; nil for text
-	fence string   // the fence's name, when the field is fenced
-	fenced,
-	defaulted bool // the fence's value is default(def, field)
-	def string
+// A lengthPlan measures a template without executing it
+// (text/template's reflection costs more than the measuring itself, at
+// thousands of tools a run): it is the template's nodes, vetted to be
+// text, ranges and actions whose pipelines are a field, or a call of
+// fence, default, join or printf on string constants, fields and such
+// calls. That is all a prompt that shows a definition's fields needs,
+// and a list of tools (TDQS's coherence question, which the template
+// measured in 32 allocations a tool). It answers only where it is
+// sure to agree with the template: each field present in a
+// map[string]any, a range over a []any, a list joined a []any and a
+// printed value a string, a json.Number or a bool; anywhere else (a
+// missing key, a value of another type, a fence encoding/json writes)
+// the template is executed.
+type lengthPlan struct {
+	nodes []parse.Node
+	// constants holds each string constant of the nodes as an any, made
+	// once: the value of default("(none)", ...), say, where making it a
+	// call was an allocation.
+	constants map[*parse.StringNode]any
 }
 
 // planLength returns the plan that measures t, or nil when t holds
 // anything else (see lengthPlan).
-func planLength(t *template.Template) lengthPlan {
+func planLength(t *template.Template) *lengthPlan {
 	if t == nil || t.Tree == nil || t.Tree.Root == nil || len(t.Templates()) != 1 {
 		return nil
 	}
-	var plan lengthPlan
-	for _, n := range t.Tree.Root.Nodes {
-		switch x := n.(type) {
-		case *parse.TextNode:
-			plan = append(plan, lengthStep{text: len(x.Text)})
-		case *parse.ActionNode:
-			s, ok := planAction(x.Pipe)
-			if !ok {
-				return nil
-			}
-			plan = append(plan, s)
-		default:
-			return nil
-		}
+	plan := &lengthPlan{nodes: t.Tree.Root.Nodes, constants: map[*parse.StringNode]any{}}
+	if !plan.planned(plan.nodes) {
+		return nil
 	}
 	return plan
 }
 
-// planAction plans the action whose pipeline is p: a field, or a fence
-// of a field or of default(text, field).
-func planAction(p *parse.PipeNode) (lengthStep, bool) {
-	if p == nil || p.IsAssign || len(p.Decl) > 0 || len(p.Cmds) != 1 {
-		return lengthStep{}, false
+// planned reports whether a plan can measure nodes.
+func (plan *lengthPlan) planned(nodes []parse.Node) bool {
+	for _, n := range nodes {
+		switch x := n.(type) {
+		case *parse.TextNode:
+		case *parse.ActionNode:
+			if !plan.plannedPipe(x.Pipe, true) {
+				return false
+			}
+		case *parse.RangeNode:
+			if !plan.plannedPipe(x.Pipe, false) || !plan.planned(x.List.Nodes) || x.ElseList != nil && !plan.planned(x.ElseList.Nodes) {
+				return false
+			}
+		default:
+			return false
+		}
 	}
-	args := p.Cmds[0].Args
+	return true
+}
+
+// plannedPipe reports whether p is one command, with no variable, that
+// is a field or a planned call; fence only when printed, the whole of
+// an action (printed is true), where its text's length is all that
+// counts.
+func (plan *lengthPlan) plannedPipe(p *parse.PipeNode, printed bool) bool {
+	return p != nil && !p.IsAssign && len(p.Decl) == 0 && len(p.Cmds) == 1 && plan.plannedCall(p.Cmds[0].Args, printed)
+}
+
+// plannedCall reports whether args is a field, or a call of fence(name,
+// value), default(value, value), join(sep, value) or printf(format,
+// values...) with the name, separator and format string constants.
+func (plan *lengthPlan) plannedCall(args []parse.Node, printed bool) bool {
 	if len(args) == 1 {
-		if f, ok := args[0].(*parse.FieldNode); ok {
-			return lengthStep{path: f.Ident}, true
-		}
-		return lengthStep{}, false
+		_, ok := args[0].(*parse.FieldNode)
+		return ok
 	}
-	if id, ok := args[0].(*parse.IdentifierNode); !ok || id.Ident != "fence" || len(args) != 3 {
-		return lengthStep{}, false
-	}
-	name, ok := args[1].(*parse.StringNode)
+	id, ok := args[0].(*parse.IdentifierNode)
 	if !ok {
-		return lengthStep{}, false
+		return false
 	}
-	s := lengthStep{fenced: true, fence: name.Text}
-	switch v := args[2].(type) {
+	_, constant := args[1].(*parse.StringNode)
+	switch id.Ident {
+	case "fence":
+		return printed && constant && len(args) == 3 && plan.plannedArg(args[2])
+	case "join":
+		return constant && len(args) == 3 && plan.plannedArg(args[2])
+	case "default":
+		return len(args) == 3 && plan.plannedArg(args[1]) && plan.plannedArg(args[2])
+	case "printf":
+		for _, a := range args[2:] {
+			if !plan.plannedArg(a) {
+				return false
+			}
+		}
+		return constant
+	}
+	return false
+}
+
+// plannedArg reports whether n is a string constant, a field or a
+// planned call in parentheses.
+func (plan *lengthPlan) plannedArg(n parse.Node) bool {
+	switch x := n.(type) {
+	case *parse.StringNode:
+		plan.constants[x] = x.Text
+		return true
 	case *parse.FieldNode:
-		s.path = v.Ident
-		return s, true
+		return true
 	case *parse.PipeNode:
-		if v.IsAssign || len(v.Decl) > 0 || len(v.Cmds) != 1 || len(v.Cmds[0].Args) != 3 {
-			return lengthStep{}, false
-		}
-		a := v.Cmds[0].Args
-		id, ok1 := a[0].(*parse.IdentifierNode)
-		def, ok2 := a[1].(*parse.StringNode)
-		f, ok3 := a[2].(*parse.FieldNode)
-		if !ok1 || !ok2 || !ok3 || id.Ident != "default" {
-			return lengthStep{}, false
-		}
-		s.path, s.defaulted, s.def = f.Ident, true, def.Text
-		return s, true
+		return len(x.Cmds) == 1 && len(x.Cmds[0].Args) > 1 && plan.plannedPipe(x, false)
 	}
-	return lengthStep{}, false
+	return false
 }
 
 // measure is the length of what the plan's template writes for input;
 // ok is false where the template must be executed to know.
-func (plan lengthPlan) measure(input any) (n int, ok bool) {
+func (plan *lengthPlan) measure(input any) (n int, ok bool) {
 	if plan == nil {
 		return 0, false
 	}
-	for _, s := range plan {
-		if s.path == nil {
-			n += s.text
-			continue
+	return plan.measureNodes(plan.nodes, input)
+}
+
+// measureNodes is the length of what planned nodes write with dot.
+func (plan *lengthPlan) measureNodes(nodes []parse.Node, dot any) (n int, ok bool) {
+	for _, node := range nodes {
+		m := 0
+		switch x := node.(type) {
+		case *parse.TextNode:
+			m, ok = len(x.Text), true
+		case *parse.ActionNode:
+			m, ok = plan.measureAction(x.Pipe.Cmds[0].Args, dot)
+		case *parse.RangeNode:
+			m, ok = plan.measureRange(x, dot)
 		}
-		v, ok := field(input, s.path)
 		if !ok {
 			return 0, false
 		}
-		if !s.fenced {
-			m, ok := printedLen(v)
-			if !ok {
-				return 0, false
-			}
-			n += m
-			continue
-		}
-		if s.defaulted {
-			v = orDefault(s.def, v)
+		n += m
+	}
+	return n, true
+}
+
+// measureAction is the length of what an action prints: a fence's text
+// framed, or the value of a field or call.
+func (plan *lengthPlan) measureAction(args []parse.Node, dot any) (int, bool) {
+	if id, ok := args[0].(*parse.IdentifierNode); ok && id.Ident == "fence" {
+		v, ok := plan.evalArg(args[2], dot)
+		if !ok {
+			return 0, false
 		}
 		text, isText := v.(string)
 		m := len(text)
@@ -340,9 +372,85 @@ func (plan lengthPlan) measure(input any) (n int, ok bool) {
 				return 0, false
 			}
 		}
-		n += m + 2*len(s.fence) + fenceFrame
+		return m + 2*len(args[1].(*parse.StringNode).Text) + fenceFrame, true
+	}
+	v, ok := plan.evalCall(args, dot)
+	if !ok {
+		return 0, false
+	}
+	return printedLen(v)
+}
+
+// measureRange is the length of what a range over a list writes: its
+// body for each item, with the item as dot, or its else for none.
+func (plan *lengthPlan) measureRange(r *parse.RangeNode, dot any) (int, bool) {
+	v, ok := plan.evalCall(r.Pipe.Cmds[0].Args, dot)
+	items, isList := v.([]any)
+	if !ok || !isList {
+		return 0, false
+	}
+	if len(items) == 0 {
+		if r.ElseList == nil {
+			return 0, true
+		}
+		return plan.measureNodes(r.ElseList.Nodes, dot)
+	}
+	n := 0
+	for _, item := range items {
+		m, ok := plan.measureNodes(r.List.Nodes, item)
+		if !ok {
+			return 0, false
+		}
+		n += m
 	}
 	return n, true
+}
+
+// evalCall is the value of a planned field or call (fence aside), as
+// the template computes it: the same functions on the same values.
+func (plan *lengthPlan) evalCall(args []parse.Node, dot any) (any, bool) {
+	if len(args) == 1 {
+		return field(dot, args[0].(*parse.FieldNode).Ident)
+	}
+	switch args[0].(*parse.IdentifierNode).Ident {
+	case "default":
+		def, ok1 := plan.evalArg(args[1], dot)
+		v, ok2 := plan.evalArg(args[2], dot)
+		return orDefault(def, v), ok1 && ok2
+	case "join":
+		// The template refuses anything but a list (nil included).
+		v, ok := plan.evalArg(args[2], dot)
+		items, isList := v.([]any)
+		if !ok || !isList {
+			return nil, false
+		}
+		return joinAny(items, args[1].(*parse.StringNode).Text), true
+	case "printf":
+		var buf [8]any
+		values := buf[:0]
+		for _, a := range args[2:] {
+			v, ok := plan.evalArg(a, dot)
+			if !ok {
+				return nil, false
+			}
+			values = append(values, v)
+		}
+		return fmt.Sprintf(args[1].(*parse.StringNode).Text, values...), true
+	}
+	return nil, false
+}
+
+// evalArg is the value of a planned argument.
+func (plan *lengthPlan) evalArg(n parse.Node, dot any) (any, bool) {
+	switch x := n.(type) {
+	case *parse.StringNode:
+		return plan.constants[x], true
+	case *parse.FieldNode:
+		return field(dot, x.Ident)
+	case *parse.PipeNode:
+		return plan.evalCall(x.Cmds[0].Args, dot)
+	}
+	return nil, false
 }
 
 // field is the value at path under dot, when every step is a key present

@@ -2,10 +2,12 @@ package rubric
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/internal/cputime"
 	"github.com/rubricmcp/rubric/internal/jsonenc"
 )
 
@@ -110,6 +112,9 @@ func TestLengthPlan(t *testing.T) {
 	const shown = "Grade this.\n{{ fence \"name\" .tool.name }}\n{{ fence \"title\" (default \"(no title)\" .tool.title) }}\n" +
 		"{{ fence \"input-schema\" (default \"{}\" .tool.inputSchema) }}\n- count: {{ .signals.count }}\n- nested: {{ .signals.nested }}\n- name: {{ .tool.name }}\n"
 	schema := map[string]any{"type": "object", "properties": map[string]any{"q": map[string]any{"type": "string", "description": "é \u2028 <q>"}}}
+	// As TDQS's coherence question lists the tools and the pairs to judge.
+	const listed = "Tools:\n{{ range .tools }}{{ fence \"tool\" (printf \"%s [cost %v]: %s\" .name .cost (default \"(no description)\" .description)) }}\n{{ else }}none\n{{ end }}end\n"
+	const shadows = "Pairs:\n{{ fence \"shadow-candidates\" (default \"(none)\" (join \"\\n\" .s)) }}\n"
 	for _, tt := range []struct {
 		name    string
 		text    string
@@ -136,7 +141,32 @@ func TestLengthPlan(t *testing.T) {
 		{"if", "{{ if .a }}x{{ end }}", false, map[string]any{"a": true}, false},
 		{"piped", "{{ .a | printf \"%s\" }}", false, map[string]any{"a": "x"}, false},
 		{"dot", "{{ . }}", false, "x", false},
-		{"join", "{{ fence \"n\" (join \",\" .a) }}", false, map[string]any{"a": []any{"x"}}, false},
+		{"join", "{{ fence \"n\" (join \",\" .a) }}", true, map[string]any{"a": []any{"x", json.Number("2"), true}}, true},
+		{"join blank", shadows, true, map[string]any{"s": []any{" ", "\t"}}, true},
+		{"join empty", shadows, true, map[string]any{"s": []any{}}, true},
+		{"join one", shadows, true, map[string]any{"s": []any{"a (cost 3) may be shadowed by b (cost 0)"}}, true},
+		{"join nil", shadows, true, map[string]any{"s": nil}, false},
+		{"join no list", shadows, true, map[string]any{"s": "x"}, false},
+		{"join missing", shadows, true, map[string]any{}, false},
+		{"range", listed, true, map[string]any{"tools": []any{
+			map[string]any{"name": "a", "cost": json.Number("3"), "description": "Gets \"a\"."},
+			map[string]any{"name": "b", "cost": json.Number("0"), "description": " "},
+			map[string]any{"name": "c", "cost": true, "description": nil}}}, true},
+		{"range else", listed, true, map[string]any{"tools": []any{}}, true},
+		{"range nil list", listed, true, map[string]any{"tools": []any(nil)}, true},
+		{"range printf odd values", listed, true, map[string]any{"tools": []any{
+			map[string]any{"name": nil, "cost": map[string]any{"b": json.Number("1"), "a": []any{"x"}}, "description": json.Number("1")}}}, true},
+		{"range missing key", listed, true, map[string]any{"tools": []any{map[string]any{"name": "a", "cost": json.Number("3")}}}, false},
+		{"range item no map", listed, true, map[string]any{"tools": []any{"a"}}, false},
+		{"range no list", listed, true, map[string]any{"tools": map[string]any{"a": "b"}}, false},
+		{"range nil", listed, true, map[string]any{"tools": nil}, false},
+		{"printed call", "{{ printf \"%v/%s\" .a .a }} {{ default \"none\" .b }} {{ join \"-\" .c }}", true,
+			map[string]any{"a": json.Number("7"), "b": "", "c": []any{"x", "y"}}, true},
+		{"printed call of a list", "{{ default \"none\" .b }}", true, map[string]any{"b": []any{"x"}}, false},
+		{"fence in an argument", "{{ fence \"a\" (default \"x\" (fence \"b\" .a)) }}", false, map[string]any{"a": "x"}, false},
+		{"range of a variable", "{{ range $i, $t := .a }}{{ $i }}{{ end }}", false, map[string]any{"a": []any{"x"}}, false},
+		{"range with break", "{{ range .a }}{{ break }}{{ end }}", false, map[string]any{"a": []any{"x"}}, false},
+		{"printf of a number", "{{ printf \"%d\" 3 }}", false, map[string]any{}, false},
 		{"fence of a variable", "{{ $x := .a }}{{ fence \"n\" $x }}", false, map[string]any{"a": "x"}, false},
 		{"defined", "{{ define \"x\" }}y{{ end }}{{ .a }}", false, map[string]any{"a": "x"}, false},
 	} {
@@ -166,4 +196,114 @@ func TestLengthPlan(t *testing.T) {
 			t.Errorf("%s: measured %d, planned %d (sure %v), rendered %d", tt.name, m, n, sure, len(text))
 		}
 	}
+}
+
+// TestTDQSPromptsArePlanned: both of TDQS's questions have their user
+// prompts measured by a plan, sure of the tools and servers below, as
+// long as they render.
+func TestTDQSPromptsArePlanned(t *testing.T) {
+	r, err := LoadFile("../../rubrics/tdqs-v1.3.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	noTitle := tdqsToolInput()
+	noTitle["tool"].(map[string]any)["annotations"] = nil
+	inputs := map[string][]any{
+		"tool": {tdqsToolInput(), noTitle},
+		"coherence": {tdqsCoherenceInput(3), tdqsCoherenceInput(0),
+			map[string]any{"server": "", "toolCount": json.Number("1"), "shadowCandidates": []any{" "}, "tools": []any{
+				map[string]any{"name": "a", "invocationCost": json.Number("1"), "requiredFieldCount": json.Number("0"),
+					"schemaDepth": json.Number("0"), "unionChoiceCount": json.Number("0"), "description": ""}}}},
+	}
+	for _, q := range r.Questions {
+		if q.User.lengthPlan() == nil {
+			t.Errorf("%s: the user prompt has no plan", q.Name)
+		}
+		if len(inputs[q.Name]) == 0 {
+			t.Errorf("%s: no input to measure", q.Name)
+		}
+		for i, in := range inputs[q.Name] {
+			if _, sure := q.User.lengthPlan().measure(in); !sure {
+				t.Errorf("%s, input %d: the plan is not sure", q.Name, i)
+			}
+			system, user, err := q.Render(in)
+			if err != nil {
+				t.Fatalf("%s, input %d: %v", q.Name, i, err)
+			}
+			ns, nu, err := q.RenderedLen(in)
+			if err != nil || ns != len(system) || nu != len(user) {
+				t.Errorf("%s, input %d: measured %d and %d (%v), rendered %d and %d", q.Name, i, ns, nu, err, len(system), len(user))
+			}
+		}
+	}
+}
+
+// tdqsCoherenceInput is a TDQS coherence question's input as the asker
+// hands it to the templates, for a server of n tools.
+func tdqsCoherenceInput(n int) map[string]any {
+	tools := []any{}
+	var shadows []any
+	for i := range n {
+		name := fmt.Sprintf("tool_%d", i)
+		tools = append(tools, map[string]any{"name": name, "invocationCost": json.Number(fmt.Sprint(i * 3)),
+			"requiredFieldCount": json.Number(fmt.Sprint(i)), "schemaDepth": json.Number("1"), "unionChoiceCount": json.Number("0"),
+			"description": "Does the " + name + " thing, \"quoted\"."})
+		if i > 0 {
+			shadows = append(shadows, name+" (cost 6) may be shadowed by tool_0 (cost 0)")
+		}
+	}
+	return map[string]any{"server": "bench", "toolCount": json.Number(fmt.Sprint(n)), "tools": tools, "shadowCandidates": shadows}
+}
+
+// tdqsToolInput is a TDQS tool question's input as the asker hands it to
+// the templates: a definition with a schema of ten parameters, and its
+// signals.
+func tdqsToolInput() map[string]any {
+	props := map[string]any{}
+	for _, name := range []string{"id", "name", "query", "limit", "cursor", "sort", "order", "filter", "fields", "expand"} {
+		props[name] = map[string]any{"type": "string", "description": "The " + name + " to use, as the API takes it.", "enum": []any{"a", "b"}}
+	}
+	return map[string]any{
+		"tool": map[string]any{
+			"name": "list_items", "title": nil, "description": "List the items of a project, newest first. Use get_item to read one.",
+			"inputSchema":  map[string]any{"type": "object", "properties": props, "required": []any{"id"}, "additionalProperties": false},
+			"outputSchema": nil, "annotations": map[string]any{"readOnlyHint": true, "title": "List items"},
+		},
+		"signals": map[string]any{
+			"paramCount": json.Number("10"), "requiredParamCount": json.Number("1"), "paramsWithDescriptions": json.Number("10"),
+			"paramsWithEnums": json.Number("10"), "schemaDescriptionCoverage": json.Number("100"), "hasNestedObjects": false,
+			"hasAnnotations": true, "annotationValues": map[string]any{"readOnlyHint": true}, "titleIsMeaningful": false, "inputHash": "00",
+		},
+	}
+}
+
+// BenchmarkRenderedLen measures TDQS's prompts as the asker does for a
+// judge that reads the structured input alone: a tool's, 100 times, and
+// the server's of 100 tools once.
+//
+//	go test ./engine/rubric -run '^$' -bench RenderedLen -benchmem
+func BenchmarkRenderedLen(b *testing.B) {
+	r, err := LoadFile("../../rubrics/tdqs-v1.3.hcl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tool, coherence := r.Questions[0], r.Questions[1]
+	toolInput, surface := tdqsToolInput(), tdqsCoherenceInput(100)
+	b.ReportAllocs()
+	cpu, _ := cputime.Process()
+	for b.Loop() {
+		// A server's 100 tools, and the server.
+		for range 100 {
+			if _, _, err := tool.RenderedLen(toolInput); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, _, err := coherence.RenderedLen(surface); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// CPU time, less swayed than the wall clock by what else the machine
+	// runs.
+	end, _ := cputime.Process()
+	b.ReportMetric(float64((end-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

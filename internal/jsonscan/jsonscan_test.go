@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/race"
 )
 
 // TestDecodeAgreesWithEncodingJSON: whatever Decode accepts, encoding/json
@@ -47,6 +49,48 @@ func TestDecodeAgreesWithEncodingJSON(t *testing.T) {
 		}
 		if !reflect.DeepEqual(v, want) {
 			t.Errorf("Decode(%q) = %#v, encoding/json gives %#v", tc.doc, v, want)
+		}
+	}
+}
+
+// TestDecodeCopiesTheTextOnce: the keys, strings and numbers of a
+// document are slices of one copy of its text, not copies of their own
+// (nor boxed, for a key), and owe nothing to the caller's bytes, which
+// may change after.
+func TestDecodeCopiesTheTextOnce(t *testing.T) {
+	doc := []byte(`{"alpha":true,"beta":null,"gamma":false,"delta":{}}`)
+	if !race.Enabled {
+		// The text, the map and its group of slots, and the empty map.
+		if n := testing.AllocsPerRun(20, func() { Decode(doc) }); n != 4 {
+			t.Errorf("%v allocations, want 4", n)
+		}
+	}
+	doc = []byte(`{"k":"plain","n":-1.5e3,"e":"a\"b","l":["x\ny",""]}`)
+	v, ok := Decode(doc)
+	for i := range doc {
+		doc[i] = ' '
+	}
+	want := map[string]any{"k": "plain", "n": json.Number("-1.5e3"), "e": `a"b`, "l": []any{"x\ny", ""}}
+	if !ok || !reflect.DeepEqual(v, want) {
+		t.Errorf("Decode = %#v, %v; want %#v", v, ok, want)
+	}
+}
+
+// answer is an answer to TDQS's tool question as the heuristic judge
+// writes it (engine/ask's BenchmarkReadAnswer reads the same): 21 keys,
+// seven strings (two with escapes), six numbers.
+const answer = `{"scores":{"purpose_clarity":{"score":4,"justification":"Heuristic: opens with the verb \"retrieve\" on a named resource (\"Retrieve a user\"), but nothing sets it apart from sibling tools."},"usage_guidelines":{"score":2,"justification":"Heuristic: no cue says when to use the tool, when not to, or what to use instead."},"behavioral_transparency":{"score":3,"justification":"Heuristic: annotations are present; 8 words disclosing errors (\"error\")."},"parameter_semantics":{"score":2,"justification":"Heuristic: schema coverage is only 0%; the description names user_id but does not say what values it takes."},"conciseness_structure":{"score":4,"justification":"Heuristic: 8 words: short and to the point, but thin."},"contextual_completeness":{"score":3,"justification":"Heuristic: has behavioural detail; lacks: a description of the 1 parameter the schema leaves undescribed."}},"annotation_contradiction":false,"summary":"Heuristic: word and pattern cues, not a model, scored API-get-user_0: purpose 4, usage 2, behaviour 3, parameters 2, conciseness 4, completeness 3; weakest is usage."}`
+
+// BenchmarkDecode decodes a judge's answer, as the asker does for every
+// answer.
+//
+//	go test ./internal/jsonscan -run '^$' -bench Decode -benchmem
+func BenchmarkDecode(b *testing.B) {
+	doc := []byte(answer)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := Decode(doc); !ok {
+			b.Fatal("not decoded")
 		}
 	}
 }
