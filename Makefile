@@ -466,6 +466,7 @@ fuzz:
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzAlreadyCanonical$$' $(FUZZ)
 	$(GO) test ./engine/surface -run '^$$' -fuzz '^FuzzDecoder$$' $(FUZZ)
 	$(GO) test ./internal/jsonscan -run '^$$' -fuzz '^FuzzMember$$' $(FUZZ)
+	$(GO) test ./internal/jsonscan -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZ)
 	$(GO) test ./internal/jsonstr -run '^$$' -fuzz '^FuzzLen$$' $(FUZZ)
 	$(GO) test ./internal/tokens -run '^$$' -fuzz '^FuzzO200k$$' $(FUZZ)
 	$(GO) test ./judges/heuristic/internal/lex -run '^$$' -fuzz '^FuzzLowerIsStringsToLower$$' $(FUZZ)

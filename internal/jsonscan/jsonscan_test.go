@@ -1,7 +1,6 @@
 package jsonscan
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"reflect"
@@ -31,26 +30,54 @@ func TestDecodeAgreesWithEncodingJSON(t *testing.T) {
 		{strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth), true},
 		{strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1), false},
 	} {
-		v, ok := Decode([]byte(tc.doc))
-		if ok != tc.ok {
+		if ok := decodesAsEncodingJSON(t, []byte(tc.doc)); ok != tc.ok {
 			t.Errorf("Decode(%.40q): ok %v, want %v", tc.doc, ok, tc.ok)
 		}
-		if !ok {
-			continue
-		}
-		dec := json.NewDecoder(bytes.NewReader([]byte(tc.doc)))
-		dec.UseNumber()
-		var want any
-		if err := dec.Decode(&want); err != nil {
-			t.Fatalf("Decode(%q) accepted what encoding/json refuses: %v", tc.doc, err)
-		}
-		if _, err := dec.Token(); err != io.EOF {
-			t.Fatalf("Decode(%q) accepted trailing data", tc.doc)
-		}
-		if !reflect.DeepEqual(v, want) {
-			t.Errorf("Decode(%q) = %#v, encoding/json gives %#v", tc.doc, v, want)
-		}
 	}
+}
+
+// FuzzDecode: on any text, what Decode accepts encoding/json decodes
+// (UseNumber) to the same value with nothing after it, and the value
+// owes nothing to the caller's bytes, which may change after (Decode's
+// strings are slices of its own copy of the text).
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{`{"a":[1,-2.5e3,"x\ny",null,true],"b":{}}`, `"\u00e9\ud83d\ude00"`, `[[],{"":""}]`, answer} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		decodesAsEncodingJSON(t, doc)
+	})
+}
+
+// decodesAsEncodingJSON decodes doc with Decode and, when Decode takes
+// it, fails t unless encoding/json decodes doc to the same value, before
+// and after doc's bytes are overwritten.
+func decodesAsEncodingJSON(t *testing.T, doc []byte) bool {
+	t.Helper()
+	text := string(doc)
+	v, ok := Decode(doc)
+	if !ok {
+		return false
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var want any
+	if err := dec.Decode(&want); err != nil {
+		t.Fatalf("Decode(%q) accepted what encoding/json refuses: %v", text, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		t.Fatalf("Decode(%q) accepted trailing data", text)
+	}
+	if !reflect.DeepEqual(v, want) {
+		t.Fatalf("Decode(%q) = %#v, encoding/json gives %#v", text, v, want)
+	}
+	for i := range doc {
+		doc[i] = ' '
+	}
+	if !reflect.DeepEqual(v, want) {
+		t.Fatalf("Decode(%q)'s value changed with the bytes it was read from: %#v", text, v)
+	}
+	return true
 }
 
 // TestDecodeCopiesTheTextOnce: the keys, strings and numbers of a
