@@ -325,7 +325,14 @@ func (s *Scope) Set(name string, v any) {
 		delete(b.of, name)
 		delete(b.members, name)
 	}
-	if s.lets == nil {
+	s.forgetLets(name)
+}
+
+// forgetLets forgets the value of every let that reads the variable
+// name: for a variable changed in place (a map given a member), which
+// is still the value Set gave it.
+func (s *Scope) forgetLets(name string) {
+	if s.lets == nil || len(s.lets.by) == 0 {
 		return
 	}
 	for key, lv := range s.lets.by {
@@ -759,8 +766,13 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 	// Each value's own bound, for the formulas after it that read the
 	// group member by member (see Scope.SetMembers).
 	sizes := make(map[string]uint64, len(ms))
-	for _, m := range ms {
-		sc.SetMembers(group, values, sizes)
+	// values and sizes grow in place, so the group is set once; a let
+	// computed from it before a value was added is forgotten then.
+	sc.SetMembers(group, values, sizes)
+	for i, m := range ms {
+		if i > 0 {
+			sc.forgetLets(group)
+		}
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
