@@ -138,8 +138,49 @@ type varBounds struct {
 	// of bounds each variable's value whole.
 	of map[string]uint64
 	// members bounds each member of a variable whose value is a map,
-	// by member, where SetMembers gave them.
-	members map[string]map[string]uint64
+	// by member, where SetMembers (or named) gave them.
+	members map[string]*memberBounds
+}
+
+// memberBounds bound each member of a map: by key, as SetMembers gives
+// them, or, for a group named computes, in the order of its formulas
+// (sizes[i] bounds the value of ms[i], for as many as are computed), so
+// that a tool's scoring makes no map of bounds for each group of its
+// values. A group's names are distinct (the loader refuses two alike).
+type memberBounds struct {
+	byKey map[string]uint64
+	ms    []*rubric.Metric
+	sizes []uint64
+}
+
+// of is the bound of the member named m, 0 when there is none.
+func (mb *memberBounds) of(m string) uint64 {
+	if mb.ms == nil {
+		return mb.byKey[m]
+	}
+	for i, n := range mb.sizes {
+		if mb.ms[i].Name == m {
+			return n
+		}
+	}
+	return 0
+}
+
+// whole bounds the map read whole: its length, and every key and
+// member.
+func (mb *memberBounds) whole() uint64 {
+	if mb.ms == nil {
+		size := uint64(len(mb.byKey))
+		for k, n := range mb.byKey {
+			size = max(size, uint64(len(k)), n)
+		}
+		return size
+	}
+	size := uint64(len(mb.sizes))
+	for i, n := range mb.sizes {
+		size = max(size, uint64(len(mb.ms[i].Name)), n)
+	}
+	return size
 }
 
 // Bound records that no string, list or map in the value of the
@@ -156,19 +197,27 @@ func (s *Scope) Bound(name string, n uint64) {
 
 // SetMembers is Set of a variable whose value v is a map, with each
 // member's own bound, by key; members must hold every key of the map,
-// and grow with it (named adds each value to both as it is computed). A
+// and grow with it (as named's bounds grow with its values). A
 // formula that reads the variable only member by member (see
 // lang.Program.MembersRead) is bounded by the members it reads, one
 // that reads it whole by the map's length and every member's.
 func (s *Scope) SetMembers(name string, v map[string]any, members map[string]uint64) {
 	s.Set(name, v)
-	s.varBounds().members[name] = members
+	s.varBounds().members[name] = &memberBounds{byKey: members}
+}
+
+// setGroup is SetMembers of the values of ms, as named computes them in
+// order: mb.sizes holds the bound of each value computed, and grows with
+// v.
+func (s *Scope) setGroup(name string, v map[string]any, mb *memberBounds) {
+	s.Set(name, v)
+	s.varBounds().members[name] = mb
 }
 
 // varBounds is s.bounds, made when first wanted.
 func (s *Scope) varBounds() *varBounds {
 	if s.bounds == nil {
-		s.bounds = &varBounds{of: map[string]uint64{}, members: map[string]map[string]uint64{}}
+		s.bounds = &varBounds{of: map[string]uint64{}, members: map[string]*memberBounds{}}
 	}
 	return s.bounds
 }
@@ -201,14 +250,11 @@ func (s *Scope) sizeOf(p *lang.Program) uint64 {
 		}
 		if read, ok := p.MembersRead(name); ok {
 			for _, m := range read {
-				size = max(size, members[m])
+				size = max(size, members.of(m))
 			}
 			continue
 		}
-		size = max(size, uint64(len(members)))
-		for k, n := range members {
-			size = max(size, uint64(len(k)), n)
-		}
+		size = max(size, members.whole())
 	}
 	return size
 }
@@ -764,11 +810,12 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		native = lang.Native
 	}
 	// Each value's own bound, for the formulas after it that read the
-	// group member by member (see Scope.SetMembers).
-	sizes := make(map[string]uint64, len(ms))
-	// values and sizes grow in place, so the group is set once; a let
+	// group member by member (see Scope.SetMembers), in a list beside
+	// ms rather than a map by name.
+	bounds := &memberBounds{ms: ms, sizes: make([]uint64, 0, len(ms))}
+	// values and bounds grow in place, so the group is set once; a let
 	// computed from it before a value was added is forgotten then.
-	sc.SetMembers(group, values, sizes)
+	sc.setGroup(group, values, bounds)
 	for i, m := range ms {
 		if i > 0 {
 			sc.forgetLets(group)
@@ -784,8 +831,9 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		values[m.Name] = nv
 		// A metric is data for the formulas after it: a list it built may
 		// be longer than anything in the definition.
-		sizes[m.Name] = ValueSize(nv)
-		sc.Size = max(sc.Size, sizes[m.Name])
+		size := ValueSize(nv)
+		bounds.sizes = append(bounds.sizes, size)
+		sc.Size = max(sc.Size, size)
 		if !entries {
 			continue
 		}
@@ -798,7 +846,7 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 	}
 	// The group whole, for what follows: a let computed from it while
 	// its last value was is forgotten.
-	sc.SetMembers(group, values, sizes)
+	sc.setGroup(group, values, bounds)
 	return values, out, nil
 }
 
