@@ -447,7 +447,8 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	// size bounds what the formula reads: the scope, the surface's
 	// values where it reads them, and its lets.
 	var size uint64
-	if s.Surface > 0 && (p.Uses("surface") || p.Uses("surface_signals")) {
+	readsSurface := p.Uses("surface") || p.Uses("surface_signals")
+	if s.Surface > 0 && readsSurface {
 		size = s.Surface
 	}
 	if s.SurfaceAnswers > size && p.Uses("surface_answers") {
@@ -467,7 +468,7 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	own := size // what it reads but the scope's variables
 	size = max(size, s.Size)
 	limit := s.Limit
-	if s.SurfaceLimit > limit && (p.Uses("surface") || p.Uses("surface_signals")) {
+	if s.SurfaceLimit > limit && readsSurface {
 		limit = s.SurfaceLimit
 	}
 	if limit > 0 {
