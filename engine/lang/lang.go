@@ -488,8 +488,22 @@ func (p *Program) In(act interpreter.Activation) interpreter.Activation {
 	return interpreter.NewHierarchicalActivation(p.globals, act)
 }
 
-// Uses reports whether the formula reads the variable name.
-func (p *Program) Uses(name string) bool { return p != nil && p.reads[name] }
+// Uses reports whether the formula reads the variable name. A scope asks
+// it several times an evaluation, and a formula reads a few names: a
+// scan of their sorted list (see VarsRead) is a few times quicker than
+// the map for as many as usesScanMax.
+func (p *Program) Uses(name string) bool {
+	if p == nil {
+		return false
+	}
+	if names := p.reading.names; len(names) <= usesScanMax {
+		return slices.Contains(names, name)
+	}
+	return p.reads[name]
+}
+
+// usesScanMax is how many names Uses scans before it asks the map.
+const usesScanMax = 16
 
 // variablesRead are the variables a checked formula reads.
 func variablesRead(checked *cel.Ast) map[string]bool {

@@ -66,4 +66,14 @@ func TestNativeShared(t *testing.T) {
 	if _, err := NativeShared(distinct); !errors.As(err, &ValueTooLargeError{}) {
 		t.Errorf("NativeShared of twenty distinct 8 MiB strings: %v, want ValueTooLargeError", err)
 	}
+	// Two long strings, each many times: the first one counted and the
+	// others are kept apart, and each is counted once.
+	other := strings.Repeat("y", 8<<20)
+	var twoVals []ref.Val
+	for i := range 20 {
+		twoVals = append(twoVals, types.String(text), types.String(other), types.Int(i))
+	}
+	if _, err := NativeShared(types.NewRefValList(Adapter, twoVals)); err != nil {
+		t.Errorf("NativeShared of twenty copies each of two 8 MiB strings: %v", err)
+	}
 }

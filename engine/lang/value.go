@@ -178,9 +178,12 @@ func NativeShared(v ref.Val) (any, error) {
 }
 
 // sharedStrings are the long strings a value converted by NativeShared
-// has counted, by where their bytes are.
+// has counted, by where their bytes are: the first in first, the others
+// in seen, made at the second (a signal holds one long string, the
+// definition, far more often than two).
 type sharedStrings struct {
-	seen map[sharedKey]bool
+	first sharedKey
+	seen  map[sharedKey]bool
 }
 
 type sharedKey struct {
@@ -194,8 +197,12 @@ func (c *sharedStrings) counted(s string) bool {
 		return false // short strings: counted each time, as Native does
 	}
 	k := sharedKey{unsafe.StringData(s), len(s)}
-	if c.seen[k] {
+	if k == c.first || c.seen[k] {
 		return true
+	}
+	if c.first.data == nil {
+		c.first = k
+		return false
 	}
 	if c.seen == nil {
 		c.seen = map[sharedKey]bool{}

@@ -138,8 +138,49 @@ type varBounds struct {
 	// of bounds each variable's value whole.
 	of map[string]uint64
 	// members bounds each member of a variable whose value is a map,
-	// by member, where SetMembers gave them.
-	members map[string]map[string]uint64
+	// by member, where SetMembers (or named) gave them.
+	members map[string]*memberBounds
+}
+
+// memberBounds bound each member of a map: by key, as SetMembers gives
+// them, or, for a group named computes, in the order of its formulas
+// (sizes[i] bounds the value of ms[i], for as many as are computed), so
+// that a tool's scoring makes no map of bounds for each group of its
+// values. A group's names are distinct (the loader refuses two alike).
+type memberBounds struct {
+	byKey map[string]uint64
+	ms    []*rubric.Metric
+	sizes []uint64
+}
+
+// of is the bound of the member named m, 0 when there is none.
+func (mb *memberBounds) of(m string) uint64 {
+	if mb.ms == nil {
+		return mb.byKey[m]
+	}
+	for i, n := range mb.sizes {
+		if mb.ms[i].Name == m {
+			return n
+		}
+	}
+	return 0
+}
+
+// whole bounds the map read whole: its length, and every key and
+// member.
+func (mb *memberBounds) whole() uint64 {
+	if mb.ms == nil {
+		size := uint64(len(mb.byKey))
+		for k, n := range mb.byKey {
+			size = max(size, uint64(len(k)), n)
+		}
+		return size
+	}
+	size := uint64(len(mb.sizes))
+	for i, n := range mb.sizes {
+		size = max(size, uint64(len(mb.ms[i].Name)), n)
+	}
+	return size
 }
 
 // Bound records that no string, list or map in the value of the
@@ -156,19 +197,27 @@ func (s *Scope) Bound(name string, n uint64) {
 
 // SetMembers is Set of a variable whose value v is a map, with each
 // member's own bound, by key; members must hold every key of the map,
-// and grow with it (named adds each value to both as it is computed). A
+// and grow with it (as named's bounds grow with its values). A
 // formula that reads the variable only member by member (see
 // lang.Program.MembersRead) is bounded by the members it reads, one
 // that reads it whole by the map's length and every member's.
 func (s *Scope) SetMembers(name string, v map[string]any, members map[string]uint64) {
 	s.Set(name, v)
-	s.varBounds().members[name] = members
+	s.varBounds().members[name] = &memberBounds{byKey: members}
+}
+
+// setGroup is SetMembers of the values of ms, as named computes them in
+// order: mb.sizes holds the bound of each value computed, and grows with
+// v.
+func (s *Scope) setGroup(name string, v map[string]any, mb *memberBounds) {
+	s.Set(name, v)
+	s.varBounds().members[name] = mb
 }
 
 // varBounds is s.bounds, made when first wanted.
 func (s *Scope) varBounds() *varBounds {
 	if s.bounds == nil {
-		s.bounds = &varBounds{of: map[string]uint64{}, members: map[string]map[string]uint64{}}
+		s.bounds = &varBounds{of: map[string]uint64{}, members: map[string]*memberBounds{}}
 	}
 	return s.bounds
 }
@@ -201,14 +250,11 @@ func (s *Scope) sizeOf(p *lang.Program) uint64 {
 		}
 		if read, ok := p.MembersRead(name); ok {
 			for _, m := range read {
-				size = max(size, members[m])
+				size = max(size, members.of(m))
 			}
 			continue
 		}
-		size = max(size, uint64(len(members)))
-		for k, n := range members {
-			size = max(size, uint64(len(k)), n)
-		}
+		size = max(size, members.whole())
 	}
 	return size
 }
@@ -325,7 +371,14 @@ func (s *Scope) Set(name string, v any) {
 		delete(b.of, name)
 		delete(b.members, name)
 	}
-	if s.lets == nil {
+	s.forgetLets(name)
+}
+
+// forgetLets forgets the value of every let that reads the variable
+// name: for a variable changed in place (a map given a member), which
+// is still the value Set gave it.
+func (s *Scope) forgetLets(name string) {
+	if s.lets == nil || len(s.lets.by) == 0 {
 		return
 	}
 	for key, lv := range s.lets.by {
@@ -394,7 +447,8 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	// size bounds what the formula reads: the scope, the surface's
 	// values where it reads them, and its lets.
 	var size uint64
-	if s.Surface > 0 && (p.Uses("surface") || p.Uses("surface_signals")) {
+	readsSurface := p.Uses("surface") || p.Uses("surface_signals")
+	if s.Surface > 0 && readsSurface {
 		size = s.Surface
 	}
 	if s.SurfaceAnswers > size && p.Uses("surface_answers") {
@@ -414,7 +468,7 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	own := size // what it reads but the scope's variables
 	size = max(size, s.Size)
 	limit := s.Limit
-	if s.SurfaceLimit > limit && (p.Uses("surface") || p.Uses("surface_signals")) {
+	if s.SurfaceLimit > limit && readsSurface {
 		limit = s.SurfaceLimit
 	}
 	if limit > 0 {
@@ -757,10 +811,16 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		native = lang.Native
 	}
 	// Each value's own bound, for the formulas after it that read the
-	// group member by member (see Scope.SetMembers).
-	sizes := make(map[string]uint64, len(ms))
-	for _, m := range ms {
-		sc.SetMembers(group, values, sizes)
+	// group member by member (see Scope.SetMembers), in a list beside
+	// ms rather than a map by name.
+	bounds := &memberBounds{ms: ms, sizes: make([]uint64, 0, len(ms))}
+	// values and bounds grow in place, so the group is set once; a let
+	// computed from it before a value was added is forgotten then.
+	sc.setGroup(group, values, bounds)
+	for i, m := range ms {
+		if i > 0 {
+			sc.forgetLets(group)
+		}
 		v, err := sc.Eval(m.Value)
 		if err != nil {
 			return nil, nil, &Error{Formula: fmt.Sprintf("%s %q", what, m.Name), Program: m.Value, Err: err}
@@ -772,8 +832,9 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 		values[m.Name] = nv
 		// A metric is data for the formulas after it: a list it built may
 		// be longer than anything in the definition.
-		sizes[m.Name] = ValueSize(nv)
-		sc.Size = max(sc.Size, sizes[m.Name])
+		size := ValueSize(nv)
+		bounds.sizes = append(bounds.sizes, size)
+		sc.Size = max(sc.Size, size)
 		if !entries {
 			continue
 		}
@@ -786,7 +847,7 @@ func named(ms []*rubric.Metric, sc *Scope, group, what string, entries bool) (ma
 	}
 	// The group whole, for what follows: a let computed from it while
 	// its last value was is forgotten.
-	sc.SetMembers(group, values, sizes)
+	sc.setGroup(group, values, bounds)
 	return values, out, nil
 }
 
