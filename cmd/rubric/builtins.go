@@ -29,7 +29,8 @@ import (
 // processor per core in each of two processes on two cores the idle ones
 // spun and woke each other; at Gradable on thousands of tools it is the
 // slower end, falls behind and gets its processors back (bench/README.md,
-// h46judge).
+// h46judge), as it does at TDQS on thousands of tools since a run keeps
+// 128 of its questions in flight (protocol.BehindAt).
 var builtins = []protocol.Builtin{
 	{Name: "heuristic", MaxProcs: 1, Judge: func() judge.Judge { return heuristic.New() }},
 	{Name: "openai", Judge: func() judge.Judge { return openai.New() }},
