@@ -114,13 +114,7 @@ func TestTemplateInputKeepsWhatNeedsNoChange(t *testing.T) {
 		"properties": map[string]any{"q": map[string]any{"type": "string", "enum": []any{"a", "b"}}},
 		"number":     json.Number("2"),
 	})
-	var out any
-	allocs := testing.AllocsPerRun(20, func() {
-		var ok bool
-		if out, ok = TemplateInput(in); !ok {
-			t.Fatal("refused")
-		}
-	})
+	out, allocs := templateInputAllocs(t, in)
 	if allocs != 0 {
 		t.Errorf("%v allocations, want 0", allocs)
 	}
@@ -136,14 +130,7 @@ func TestTemplateInputKeepsWhatNeedsNoChange(t *testing.T) {
 // the numbers are those TestTemplateInputIsTheDecodedJSON checks.
 func TestTemplateInputWholeFloats(t *testing.T) {
 	for _, f := range []float64{0, 1, 100, 1023} {
-		in := any(f)
-		var out any
-		allocs := testing.AllocsPerRun(20, func() {
-			var ok bool
-			if out, ok = TemplateInput(in); !ok {
-				t.Fatal("refused")
-			}
-		})
+		out, allocs := templateInputAllocs(t, f)
 		if allocs != 0 {
 			t.Errorf("%v: %v allocations, want 0", f, allocs)
 		}
@@ -151,6 +138,19 @@ func TestTemplateInputWholeFloats(t *testing.T) {
 			t.Errorf("%v: got %#v, want %#v", f, out, want)
 		}
 	}
+}
+
+// templateInputAllocs is TemplateInput's value of in, and how many
+// allocations it takes to make it; t fails when TemplateInput refuses in.
+func templateInputAllocs(t *testing.T, in any) (out any, allocs float64) {
+	t.Helper()
+	allocs = testing.AllocsPerRun(20, func() {
+		var ok bool
+		if out, ok = TemplateInput(in); !ok {
+			t.Fatal("refused")
+		}
+	})
+	return out, allocs
 }
 
 // BenchmarkTemplateInput makes the template input of every corpus tool,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/lang"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/eval"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -15,26 +16,9 @@ import (
 // (ints and nums among them) the same map too, not copies made to turn
 // their numbers into JSON numbers; and the input reads as its JSON.
 func TestRequestInputIsNotCopied(t *testing.T) {
-	r, err := rubrics.Find("tdqs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := r.Questions[0]
-	if q.Name != "tool" {
-		t.Fatalf("the first TDQS question is %q", q.Name)
-	}
 	tool := map[string]any{"name": "get_note", "description": "Read one note.",
 		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}}}
-	sc := &eval.Scope{Vars: lang.Vars{"tool": lang.ToolValue(tool), "surface_signals": map[string]any{}}, Size: 64}
-	signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	sc.Set("signals", signals)
-	req, ok, err := request(q, sc, "get_note", nil)
-	if err != nil || !ok {
-		t.Fatalf("request: %v, %v", ok, err)
-	}
+	q, sc, req := toolRequest(t, tool)
 	in, _ := req.Input.(map[string]any)
 	sig, _ := in["signals"].(map[string]any)
 	if in == nil || sig == nil {
@@ -51,14 +35,7 @@ func TestRequestInputIsNotCopied(t *testing.T) {
 	}
 	// What request builds the input from is the templates' input
 	// itself: TemplateInput copies no map of it.
-	v, err := sc.Eval(q.Input)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := lang.NativeWritten(v)
-	if err != nil {
-		t.Fatal(err)
-	}
+	n := writtenInput(t, q, sc)
 	tin, ok := ask.TemplateInput(n)
 	if !ok {
 		t.Fatal("no template input")
@@ -96,35 +73,14 @@ func TestRequestInputIsNotCopied(t *testing.T) {
 // binary floats, each written through encoding/json's encoder: the same
 // bytes, with fewer allocations than the steps as they were.
 func TestRequestWritesTheTemplateInput(t *testing.T) {
-	r, err := rubrics.Find("tdqs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := r.Questions[0]
 	// As a scan reads a definition: its numbers are binary floats.
 	limit := map[string]any{"type": "integer", "minimum": float64(1), "maximum": float64(100), "default": float64(20), "multipleOf": float64(0.5)}
 	tool := map[string]any{"name": "list_notes", "description": "List the notes.",
 		"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"limit": limit}}}
-	sc := &eval.Scope{Vars: lang.Vars{"tool": lang.ToolValue(tool), "surface_signals": map[string]any{}}, Size: 64}
-	signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	sc.Set("signals", signals)
-	req, ok, err := request(q, sc, "list_notes", nil)
-	if err != nil || !ok {
-		t.Fatalf("request: %v, %v", ok, err)
-	}
+	q, sc, req := toolRequest(t, tool)
 	// The steps as they were: the JSON written of the value itself.
 	before := func() ([]byte, any) {
-		v, err := sc.Eval(q.Input)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := lang.NativeWritten(v)
-		if err != nil {
-			t.Fatal(err)
-		}
+		n := writtenInput(t, q, sc)
 		b, err := lang.MarshalCanonical(n)
 		if err != nil {
 			t.Fatal(err)
@@ -154,4 +110,44 @@ func TestRequestWritesTheTemplateInput(t *testing.T) {
 	if got >= was {
 		t.Errorf("request allocates %v times, as many as writing the value itself (%v)", got, was)
 	}
+}
+
+// toolRequest is the request of TDQS's tool question about tool, with the
+// question and the scope it was built in (the tool's signals set).
+func toolRequest(t *testing.T, tool map[string]any) (*rubric.Question, *eval.Scope, ask.Request) {
+	t.Helper()
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := r.Questions[0]
+	if q.Name != "tool" {
+		t.Fatalf("the first TDQS question is %q", q.Name)
+	}
+	sc := &eval.Scope{Vars: lang.Vars{"tool": lang.ToolValue(tool), "surface_signals": map[string]any{}}, Size: 64}
+	signals, serr := eval.Signals(r.Tool.Signals, sc, "signals", "signal")
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	sc.Set("signals", signals)
+	req, ok, err := request(q, sc, tool["name"].(string), nil)
+	if err != nil || !ok {
+		t.Fatalf("request: %v, %v", ok, err)
+	}
+	return q, sc, req
+}
+
+// writtenInput is the value of q's input formula in sc, as the engine
+// makes it to be written.
+func writtenInput(t *testing.T, q *rubric.Question, sc *eval.Scope) any {
+	t.Helper()
+	v, err := sc.Eval(q.Input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := lang.NativeWritten(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
