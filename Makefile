@@ -452,6 +452,7 @@ fuzz:
 	$(GO) test ./engine/lang -run '^$$' -fuzz '^FuzzFromJSON$$' $(FUZZ)
 	$(GO) test ./engine/explain -run '^$$' -fuzz '^FuzzExplain$$' $(FUZZ)
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzFence$$' $(FUZZ)
+	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzLengthPlan$$' $(FUZZ)
 	$(GO) test ./engine/rubric -run '^$$' -fuzz '^FuzzAnswerShapeNeverAcceptsMore$$' $(FUZZ)
 	$(GO) test ./plugins/transports/stdio -run '^$$' -fuzz '^FuzzOutGuard$$' $(FUZZ)
 	$(GO) test ./plugins/transports/mcpclient -run '^$$' -fuzz '^FuzzReadPage$$' $(FUZZ)

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
+	"text/template"
 
 	"github.com/rubricmcp/rubric/internal/cputime"
 	"github.com/rubricmcp/rubric/internal/jsonenc"
@@ -174,28 +176,76 @@ func TestLengthPlan(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		var p Prompt
-		p.setTemplate(tmpl)
-		plan := p.lengthPlan()
-		if (plan != nil) != tt.planned {
-			t.Errorf("%s: planned %v, want %v", tt.name, plan != nil, tt.planned)
+		planned, sure := measuresAsRendered(t, tt.name, tmpl, tt.input)
+		if planned != tt.planned {
+			t.Errorf("%s: planned %v, want %v", tt.name, planned, tt.planned)
 		}
-		n, sure := plan.measure(tt.input)
 		if sure != tt.sure {
 			t.Errorf("%s: plan sure %v, want %v", tt.name, sure, tt.sure)
 		}
-		text, rerr := p.render(tt.input)
-		m, merr := p.renderedLen(tt.input)
-		if rerr != nil || merr != nil {
-			if sure || rerr == nil || merr == nil || rerr.Error() != merr.Error() {
-				t.Errorf("%s: rendering says %v, measuring %v (plan sure %v)", tt.name, rerr, merr, sure)
-			}
-			continue
-		}
-		if m != len(text) || sure && n != len(text) {
-			t.Errorf("%s: measured %d, planned %d (sure %v), rendered %d", tt.name, m, n, sure, len(text))
-		}
 	}
+}
+
+// FuzzLengthPlan: for any template a rubric may hold and any input a
+// question may have (JSON as the engine hands it to templates, numbers
+// as json.Number), the measured prompt is as long as the rendered one,
+// and the plan, where it is sure, agrees: a plan that measured one byte
+// wrong would move every prompt_bytes a report records.
+func FuzzLengthPlan(f *testing.F) {
+	for _, s := range [][2]string{
+		{"{{ fence \"name\" .tool.name }} {{ fence \"t\" (default \"(no title)\" .tool.title) }} {{ .n }}", `{"tool":{"name":"get","title":null},"n":3}`},
+		{"{{ range .tools }}{{ fence \"tool\" (printf \"%s [cost %v]: %s\" .name .cost (default \"-\" .description)) }}\n{{ else }}none{{ end }}", `{"tools":[{"name":"a","cost":1,"description":" "},{"name":"b","cost":true,"description":null}]}`},
+		{"{{ fence \"s\" (default \"(none)\" (join \"\\n\" .s)) }}", `{"s":["a","b"]}`},
+		{"{{ printf \"%v/%q\" .a .b }}", `{"a":{"x":[1,"y"]},"b":"\u00e9"}`},
+		{"{{ join \",\" .s }}", `{"s":"x"}`},
+		{"{{ range .t }}{{ .n }}{{ end }}", `{"t":{"n":1}}`},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, text, input string) {
+		if widthOrPrecision.MatchString(text) {
+			return
+		}
+		tmpl, err := parseTemplate("user", text)
+		if err != nil {
+			return
+		}
+		dec := json.NewDecoder(strings.NewReader(input))
+		dec.UseNumber()
+		var in any
+		if dec.Decode(&in) != nil {
+			return
+		}
+		measuresAsRendered(t, text, tmpl, in)
+	})
+}
+
+// widthOrPrecision is a printf verb given a width or a precision, which
+// could ask for gigabytes of padding.
+var widthOrPrecision = regexp.MustCompile(`%[-+# 0]*[1-9*.]`)
+
+// measuresAsRendered fails t unless the prompt of tmpl measured with
+// input is as long as rendered (or fails as rendering does), and its
+// plan, where it is sure, says the same; it reports whether tmpl has a
+// plan and whether the plan was sure of input.
+func measuresAsRendered(t *testing.T, name string, tmpl *template.Template, input any) (planned, sure bool) {
+	t.Helper()
+	var p Prompt
+	p.setTemplate(tmpl)
+	plan := p.lengthPlan()
+	n, sure := plan.measure(input)
+	text, rerr := p.render(input)
+	m, merr := p.renderedLen(input)
+	if rerr != nil || merr != nil {
+		if sure || rerr == nil || merr == nil || rerr.Error() != merr.Error() {
+			t.Errorf("%s: rendering says %v, measuring %v (plan sure %v)", name, rerr, merr, sure)
+		}
+		return plan != nil, sure
+	}
+	if m != len(text) || sure && n != len(text) {
+		t.Errorf("%s: measured %d, planned %d (sure %v), rendered %d", name, m, n, sure, len(text))
+	}
+	return plan != nil, sure
 }
 
 // TestTDQSPromptsArePlanned: both of TDQS's questions have their user
