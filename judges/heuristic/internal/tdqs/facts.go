@@ -2355,14 +2355,11 @@ func (f *facts) contrast() (string, bool) {
 		return f.contrastCue, f.contrastCue != ""
 	}
 	f.contrastRead = true
-	if _, ok := f.descFirstIn(usageAlternativeList); !ok {
-		return "", false
-	}
 	// Which phrases the text has, read in one pass rather than a search
 	// of the text for each.
-	_, has := f.inDesc(usageAlternativeList)
-	for i, p := range lists.usageAlternative {
-		if !has[i] {
+	list, has := f.inDesc(usageAlternativeList)
+	for j, p := range list {
+		if !has[j] {
 			continue
 		}
 		pw := strings.Fields(p)
