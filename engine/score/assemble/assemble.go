@@ -120,14 +120,13 @@ func tool(r *rubric.Rubric, st *check.State, out *report.Tool, early bool) (Scor
 	if st.Answers != nil {
 		// Each question's answer bounded on its own, for the formulas
 		// that read one (answers.tool.scores); the answers whole are
-		// bounded from those bounds, as eval.ValueSize bounds a map (see
-		// sizeWith), where it walked every answer a second time.
+		// bounded from those bounds, where eval.ValueSize walked every
+		// answer a second time.
 		sizes := make(map[string]uint64, len(st.Answers))
-		answersSize = uint64(len(st.Answers))
 		for q, a := range st.Answers {
 			sizes[q] = eval.ValueSize(a)
-			answersSize = max(answersSize, uint64(len(q)), sizes[q])
 		}
+		answersSize = eval.MembersSize(sizes)
 		sc.Size = max(sc.Size, answersSize)
 		sc.SetMembers("answers", st.Answers, sizes)
 	}
@@ -210,11 +209,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 			}
 		}
 		tools[i] = m
-		if res.answers != nil {
-			size = max(size, sizeWith(m, "answers", res.answersSize))
-		} else {
-			size = max(size, eval.ValueSize(m))
-		}
+		size = max(size, sizeWith(m, "answers", res.answersSize))
 	}
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, eval.ValueSize(answers), eval.ValueSize(usage))
@@ -291,10 +286,10 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	return nil
 }
 
-// sizeWith is eval.ValueSize(m) for a map whose member key is known to
-// have the bound size (a tool's answers, bounded as the tool was
-// finished): the map's length, and each key's and member's, the largest;
-// that member is not walked again.
+// sizeWith is eval.ValueSize(m) for a map whose member key, when it has
+// one, is known to have the bound size (a tool's answers, bounded as the
+// tool was finished): the map's length, and each key's and member's, the
+// largest; that member is not walked again.
 func sizeWith(m map[string]any, key string, size uint64) uint64 {
 	n := uint64(len(m))
 	for k, v := range m {

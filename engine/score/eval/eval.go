@@ -170,15 +170,22 @@ func (mb *memberBounds) of(m string) uint64 {
 // member.
 func (mb *memberBounds) whole() uint64 {
 	if mb.ms == nil {
-		size := uint64(len(mb.byKey))
-		for k, n := range mb.byKey {
-			size = max(size, uint64(len(k)), n)
-		}
-		return size
+		return MembersSize(mb.byKey)
 	}
 	size := uint64(len(mb.sizes))
 	for i, n := range mb.sizes {
 		size = max(size, uint64(len(mb.ms[i].Name)), n)
+	}
+	return size
+}
+
+// MembersSize is ValueSize of a map whose members are bounded by
+// members, by key: the map's length, and each key's and member's, the
+// largest.
+func MembersSize(members map[string]uint64) uint64 {
+	size := uint64(len(members))
+	for k, n := range members {
+		size = max(size, uint64(len(k)), n)
 	}
 	return size
 }
