@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -101,22 +100,17 @@ func InputHash(input []byte, shared *Shared) string {
 	io.WriteString(h, shared.Hash)
 	h.Write(sharedClose)
 	var sum [sha256.Size]byte
-	var name [len(hashPrefix) + 2*sha256.Size]byte
-	copy(name[:], hashPrefix)
-	hex.Encode(name[len(hashPrefix):], h.Sum(sum[:0]))
-	return string(name[:])
+	h.Sum(sum[:0])
+	return surface.HashName(sum)
 }
 
 // The fixed parts of the JSON InputHash hashes for a request that shares
-// a value, and the prefix of a hash's name (as surface.HashBytes spells
-// it).
+// a value.
 var (
 	inputOpen   = []byte(`{"input":`)
 	sharedOpen  = []byte(`,"shared":"`)
 	sharedClose = []byte(`"}`)
 )
-
-const hashPrefix = "sha256:"
 
 // render renders q's shared prompt from the shared value, once, and
 // names the two together.

@@ -168,7 +168,9 @@ func (s *Surface) Hash() string {
 		h.Write(s.Tools[j].Canonical)
 	}
 	h.Write([]byte{']'})
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return HashName(sum)
 }
 
 // Tool returns the tool with the given name.
@@ -182,9 +184,16 @@ func (s *Surface) Tool(name string) (Tool, bool) {
 }
 
 // HashBytes returns "sha256:" and the hex sha256 of b.
-func HashBytes(b []byte) string {
-	sum := sha256.Sum256(b)
-	return "sha256:" + hex.EncodeToString(sum[:])
+func HashBytes(b []byte) string { return HashName(sha256.Sum256(b)) }
+
+// HashName returns "sha256:" and the hex of sum, a sha256, written in
+// one string: a hash named for every tool and every question of a run.
+func HashName(sum [sha256.Size]byte) string {
+	const prefix = "sha256:"
+	var name [len(prefix) + 2*sha256.Size]byte
+	copy(name[:], prefix)
+	hex.Encode(name[len(prefix):], sum[:])
+	return string(name[:])
 }
 
 // Marshal returns what WriteTo writes.
