@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/template"
@@ -501,6 +502,20 @@ func (q *Question) RenderContext(shared any) (string, error) {
 		return "", fmt.Errorf("question %q: context prompt: %w", q.Name, err)
 	}
 	return s, nil
+}
+
+// ReadsToolAnswers reports whether the formulas of q that see the whole
+// surface may read the tools' answers (tool_answers): what it shares, for
+// a question per tool; every formula, for a question about the surface or
+// its items. Only such a question waits for every tool to be checked
+// before it is asked, so that one that reads no tool (TDQS's coherence
+// question) is asked while the tools are.
+func (q *Question) ReadsToolAnswers() bool {
+	progs := []*lang.Program{q.Shared}
+	if q.Per != PerTool {
+		progs = append(progs, q.Share, q.When, q.Input, q.Items, q.Subject)
+	}
+	return slices.ContainsFunc(progs, func(p *lang.Program) bool { return p.MayRead("tool_answers") })
 }
 
 // readsAnswers reports whether a question depends on earlier answers.

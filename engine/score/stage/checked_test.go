@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/check"
@@ -19,7 +21,13 @@ import (
 // surface's values, an empty report and the tools' states, prepared.
 func checkedRun(t *testing.T, n int) (*rubric.Rubric, *check.Surface, *report.Report, []*check.State) {
 	t.Helper()
-	r, err := rubric.Load("ahead.hcl", []byte(aheadRubric))
+	return checkedRunOf(t, aheadRubric, n)
+}
+
+// checkedRunOf is checkedRun with the rubric src.
+func checkedRunOf(t *testing.T, src string, n int) (*rubric.Rubric, *check.Surface, *report.Report, []*check.State) {
+	t.Helper()
+	r, err := rubric.Load("ahead.hcl", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,5 +184,90 @@ func TestChecksKeptWithinTheLead(t *testing.T) {
 	}
 	if c.upTo != n {
 		t.Fatalf("unbound, the checks ended at tool %d of %d", c.upTo, n)
+	}
+}
+
+// surfaceHookAsker is an atOnceAsker that runs onSurface inside its call
+// about the surface, before answering it, and onTools inside its first
+// call about the tools.
+type surfaceHookAsker struct {
+	atOnceAsker
+	onSurface, onTools func()
+	toolsOnce          sync.Once
+}
+
+func (a *surfaceHookAsker) Ask(ctx context.Context, reqs []ask.Request) ([]ask.Observation, error) {
+	if len(reqs) > 0 && reqs[0].Question.Per == rubric.PerSurface && a.onSurface != nil {
+		a.onSurface()
+	}
+	if len(reqs) > 0 && reqs[0].Question.Per == rubric.PerTool && a.onTools != nil {
+		a.toolsOnce.Do(a.onTools)
+	}
+	return a.atOnceAsker.Ask(ctx, reqs)
+}
+
+// TestSurfaceQuestionWaitsOnlyForTheToolsItReads: asked beside the
+// question per tool, a question about the surface that reads none of the
+// tools' answers (TDQS's coherence question) is asked while the tools are
+// still being checked: only the first batch is checked, and the others
+// are checked from inside its call, which a question waiting for every
+// tool would never make (the run would hang). One that reads the tools'
+// answers is asked once every tool is checked.
+func TestSurfaceQuestionWaitsOnlyForTheToolsItReads(t *testing.T) {
+	const n = 3 * minBatch
+	readsTools := strings.Replace(aheadRubric, `input  = "{'n': 1}"`, `input  = "{'n': size(tool_answers)}"`, 1)
+	if readsTools == aheadRubric {
+		t.Fatal("the surface question's input was not replaced")
+	}
+	for _, tc := range []struct {
+		name       string
+		src        string
+		wantUpTo   int // the tools checked when the surface is asked about
+		checkLater bool
+	}{
+		{"reads no tool", aheadRubric, minBatch, true},
+		{"reads the tools' answers", readsTools, n, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, sv, rep, states := checkedRunOf(t, tc.src, n)
+			checked := NewChecked(n)
+			for i := range minBatch {
+				checked.Done(i)
+			}
+			rest := func() {
+				for i := minBatch; i < n; i++ {
+					checked.Done(i)
+				}
+				checked.Over(nil)
+			}
+			upTo := -1
+			a := &surfaceHookAsker{atOnceAsker: atOnceAsker{atOnce: true}}
+			a.onSurface = func() {
+				checked.mu.Lock()
+				upTo = checked.upTo
+				checked.mu.Unlock()
+				if tc.checkLater {
+					rest()
+				}
+			}
+			if !tc.checkLater {
+				a.onTools = rest
+			}
+			answers, _, err := Ask(context.Background(), r, a, sv, rep, states, checked, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if upTo != tc.wantUpTo {
+				t.Errorf("the surface was asked about with %d tools checked, want %d", upTo, tc.wantUpTo)
+			}
+			if _, ok := answers["all"]; !ok {
+				t.Errorf("answers %v: want the surface's", answers)
+			}
+			for i, tl := range rep.Tools {
+				if len(tl.Answers) != 1 {
+					t.Errorf("tool %d was handed %d answers", i, len(tl.Answers))
+				}
+			}
+		})
 	}
 }

@@ -155,9 +155,10 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	}
 	// askOne asks question q, handing each answer to hand.
 	askOne := func(ctx context.Context, q *rubric.Question, hand func(target, ask.Observation) error) error {
-		// A tool's question waits for its own tool alone, unless what
-		// it shares reads the tools' answers.
-		withTools := q.Per != rubric.PerTool || q.Shared.MayRead("tool_answers")
+		// A question waits for the tools it reads: a tool's, for its own
+		// tool alone, and a question that reads the tools' answers, for
+		// every tool.
+		withTools := q.ReadsToolAnswers()
 		if q.Per == rubric.PerTool {
 			// However it ends, no answer moves the checks' bound on
 			// after it.
@@ -182,17 +183,17 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 			}, states, answered)
 		case rubric.PerSurface:
 			return askEach(ctx, asker, q, sh, 1, false, hand, func(int) (*eval.Scope, string, target, error) {
-				return &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
+				return &eval.Scope{Vars: surfaceVars(withTools), Size: eval.Unbounded, Limit: limit, Ctx: ctx}, judge.SurfaceSubject, target{q: q, tool: -1, item: -1}, nil
 			}, states, nil)
 		case rubric.PerItem:
-			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(true), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
+			items, err := eval.List(q.Items, &eval.Scope{Vars: surfaceVars(withTools), Size: eval.Unbounded, Limit: limit, Ctx: ctx})
 			if err != nil {
 				return &eval.Error{Formula: fmt.Sprintf("question %q items", q.Name), Program: q.Items, Err: err}
 			}
 			surfaceAnswers[q.Name] = make([]any, len(items))
 			usage[q.Name] = make([]any, len(items))
 			return askEach(ctx, asker, q, sh, len(items), false, hand, func(k int) (*eval.Scope, string, target, error) {
-				vars := surfaceVars(true)
+				vars := surfaceVars(withTools)
 				vars["item"], vars["index"] = items[k], types.Int(k)
 				isc := &eval.Scope{Vars: vars, Size: eval.Unbounded, Limit: limit, Ctx: ctx}
 				subject := fmt.Sprintf("item %d", k+1)
