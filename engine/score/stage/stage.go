@@ -85,7 +85,8 @@ func Ask(ctx context.Context, r *rubric.Rubric, asker Asker, sv *check.Surface, 
 	)
 	// besideTools is set while a stage is asked at once and its question
 	// per tool finishes each tool as its answers come: a question about
-	// the surface then waits for every tool within the checks' bound
+	// the surface that reads the tools' answers (the others wait for no
+	// tool) then waits for every tool within the checks' bound
 	// (Checked.Bound), which those answers move on, rather than lifting
 	// it, and the question per tool lifts it when it ends.
 	besideTools := false
