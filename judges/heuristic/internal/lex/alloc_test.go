@@ -16,3 +16,16 @@ func TestTextHandsOverItsBuffers(t *testing.T) {
 		t.Errorf("NewText allocates %v times, want at most 6", n)
 	}
 }
+
+// TestSentencesAllocateTheirListOnce: the sentences of a description are
+// gathered on the stack and copied out once, where the list grew at
+// each of them; none makes a nil list, as before.
+func TestSentencesAllocateTheirListOnce(t *testing.T) {
+	s := "Creates a page. Use it when the user asks. Never for databases. See the docs."
+	if n := testing.AllocsPerRun(100, func() { _ = Sentences(s) }); n != 1 {
+		t.Errorf("Sentences allocates %v times, want 1", n)
+	}
+	if got := Sentences("  \n "); got != nil {
+		t.Errorf("no sentence gives %#v, want nil", got)
+	}
+}
