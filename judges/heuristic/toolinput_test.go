@@ -211,3 +211,23 @@ func TestReadToolInputSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestStringValueAllocatesOnce: a string with escapes is unescaped into
+// one buffer that becomes the string, not copied again; one without is
+// copied out of the input once.
+func TestStringValueAllocatesOnce(t *testing.T) {
+	for raw, want := range map[string]string{
+		`"Lists pages.\nUse \"query\" to filter."`: "Lists pages.\nUse \"query\" to filter.",
+		`"Lists pages."`: "Lists pages.",
+		`"\u00e9"`:       "é",
+	} {
+		b := []byte(raw)
+		got, ok := stringValue(b)
+		if !ok || got != want {
+			t.Errorf("stringValue(%s) = %q, %v; want %q", raw, got, ok, want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _, _ = stringValue(b) }); n != 1 {
+			t.Errorf("stringValue(%s) allocates %v times, want 1", raw, n)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package heuristic
 
 import (
 	"bytes"
+	"unsafe"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
@@ -418,7 +419,9 @@ func stringValue(raw []byte) (string, bool) {
 		return string(body), true
 	}
 	out, _, ok := jsonscan.Unescape(make([]byte, 0, len(body)), raw, 1)
-	return string(out), ok
+	// The buffer is the string's alone and never written again, so it is
+	// handed over, where copying it allocated each escaped string twice.
+	return unsafe.String(unsafe.SliceData(out), len(out)), ok
 }
 
 // boolValue is the JSON value raw as a hint, nil when it is not a

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -129,8 +130,9 @@ func (s *judgeServer) Ask(ctx context.Context, q *pluginv1.Question) (*pluginv1.
 }
 
 // AskStream serves Judge.AskStream: each question is answered as it
-// arrives, at most as many at once as the host keeps in flight, and
-// each answer is sent under its question's id as soon as it is ready.
+// arrives, at most as many at once as the host keeps in flight (a judge
+// that answers locally: as many as it has processors, asked), and each
+// answer is sent under its question's id as soon as it is ready.
 func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 	ctx := stream.Context()
 	var (
@@ -138,8 +140,29 @@ func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 		sending sync.Mutex
 		failed  error // the first send that failed; the stream is then over
 		streak  int   // the questions in a row that found the judge behind
+		local   *queue
 	)
+	if judge.RunsLocally(s.impl) {
+		local = &queue{}
+	}
 	defer wg.Wait()
+	answer := func(item *pluginv1.AskItem) {
+		defer s.answering.Add(-1)
+		r := &pluginv1.AskResult{Id: item.GetId()}
+		a, err := s.Ask(ctx, item.GetQuestion())
+		if err != nil {
+			if r.Status, err = statusBytes(err); err != nil {
+				r.Status, _ = statusBytes(status.Error(codes.Internal, err.Error()))
+			}
+		} else {
+			r.Answer = a
+		}
+		sending.Lock()
+		defer sending.Unlock()
+		if failed == nil {
+			failed = stream.Send(r)
+		}
+	}
 	for {
 		item, err := stream.Recv()
 		if err == io.EOF {
@@ -156,24 +179,64 @@ func (s *judgeServer) AskStream(stream pluginv1.Judge_AskStreamServer) error {
 		} else if streak++; streak >= BehindStreak && s.behind != nil {
 			s.behind()
 		}
+		if local != nil {
+			local.add(item, &wg, answer)
+			continue
+		}
 		wg.Go(func() {
 			growStack(item.GetId())
-			defer s.answering.Add(-1)
-			r := &pluginv1.AskResult{Id: item.GetId()}
-			a, err := s.Ask(ctx, item.GetQuestion())
-			if err != nil {
-				if r.Status, err = statusBytes(err); err != nil {
-					r.Status, _ = statusBytes(status.Error(codes.Internal, err.Error()))
-				}
-			} else {
-				r.Answer = a
-			}
-			sending.Lock()
-			defer sending.Unlock()
-			if failed == nil {
-				failed = stream.Send(r)
-			}
+			answer(item)
 		})
+	}
+}
+
+// queue holds the questions of a judge that answers locally
+// (judge.CapabilityLocal) until one of its workers, at most one a
+// processor, takes them in the order they came. Such a judge's work is
+// its CPU, so answering more questions at once than it has processors
+// only interleaves them; a goroutine each (the host keeps 128 in flight
+// with it) meant 128 stacks for the collector to scan and grow, and the
+// scheduler switching between them.
+type queue struct {
+	mu      sync.Mutex
+	items   []*pluginv1.AskItem
+	workers int // the workers answering or about to
+}
+
+// add queues item and starts a worker, on wg, when fewer are at work
+// than there are processors now (GOMAXPROCS grows when the judge falls
+// behind).
+func (q *queue) add(item *pluginv1.AskItem, wg *sync.WaitGroup, answer func(*pluginv1.AskItem)) {
+	q.mu.Lock()
+	q.items = append(q.items, item)
+	start := q.workers < runtime.GOMAXPROCS(0)
+	if start {
+		q.workers++
+	}
+	q.mu.Unlock()
+	if start {
+		wg.Go(func() {
+			growStack(item.GetId())
+			q.work(answer)
+		})
+	}
+}
+
+// work answers the queued questions in turn until none is left, and
+// leaves then rather than wait idle between the host's bursts.
+func (q *queue) work(answer func(*pluginv1.AskItem)) {
+	for {
+		q.mu.Lock()
+		if len(q.items) == 0 {
+			q.workers--
+			q.mu.Unlock()
+			return
+		}
+		item := q.items[0]
+		q.items[0] = nil
+		q.items = q.items[1:]
+		q.mu.Unlock()
+		answer(item)
 	}
 }
 

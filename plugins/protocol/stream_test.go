@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -271,4 +272,74 @@ func TestAskStreamTellsWhenBehind(t *testing.T) {
 		close(g.open)
 		wg.Wait()
 	})
+}
+
+// holding is a judge that holds every question until the test releases
+// one, and counts how many it holds at once; reached is closed when it
+// has begun at of them.
+type holding struct {
+	streamer
+	release, reached chan struct{}
+	at               int
+
+	mu                     sync.Mutex
+	entered, running, most int
+}
+
+func (h *holding) Ask(ctx context.Context, q judge.Question) (judge.Answer, error) {
+	h.mu.Lock()
+	h.entered++
+	h.running++
+	h.most = max(h.most, h.running)
+	if h.entered == h.at {
+		close(h.reached)
+	}
+	h.mu.Unlock()
+	<-h.release
+	h.mu.Lock()
+	h.running--
+	h.mu.Unlock()
+	return h.streamer.Ask(ctx, q)
+}
+
+// TestAskStreamLocalAnswersOnItsProcessors: a judge that answers locally
+// (judge.CapabilityLocal), its work its CPU, answers no more questions
+// of a stream at once than it has processors, however many the host
+// sends; any other judge answers all of them at once. Either way every
+// question is answered, and the judge falls behind as before.
+func TestAskStreamLocalAnswersOnItsProcessors(t *testing.T) {
+	n := BehindAt + BehindStreak
+	procs := min(runtime.GOMAXPROCS(0), n)
+	for _, tc := range []struct {
+		name string
+		caps []string
+		most int
+	}{
+		{"local", append(slices.Clone(streamCaps), judge.CapabilityLocal), procs},
+		{"not local", streamCaps, n},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := &holding{streamer: streamer{caps: tc.caps}, release: make(chan struct{}), reached: make(chan struct{}), at: tc.most}
+			arrived := make(chan struct{})
+			c := serveServer(t, &judgeServer{impl: h, behind: sync.OnceFunc(func() { close(arrived) })})
+			var wg sync.WaitGroup
+			for i := range n {
+				wg.Go(func() {
+					a, err := c.Ask(context.Background(), judge.Question{Kind: "k", Subject: fmt.Sprint(i)})
+					if err != nil || string(a.JSON) != fmt.Sprintf(`{"subject":"%d","shared":""}`, i) {
+						t.Errorf("question %d: %s, %v", i, a.JSON, err)
+					}
+				})
+			}
+			<-arrived   // every question has arrived, the last one behind
+			<-h.reached // as many have begun as may be answered at once
+			for range n {
+				h.release <- struct{}{}
+			}
+			wg.Wait()
+			if h.most != tc.most {
+				t.Errorf("%d questions answered at once, want %d", h.most, tc.most)
+			}
+		})
+	}
 }

@@ -1,9 +1,7 @@
 package lex
 
 import (
-	"maps"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -278,7 +276,7 @@ func WithoutNamespace(ws []string, ns string) []string {
 // count.
 func Dominant(m map[string]int) (string, int) {
 	best, n := "", 0
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range SortedKeys(m) {
 		if m[k] > n {
 			best, n = k, m[k]
 		}

@@ -450,7 +450,10 @@ func Sentences(s string) []string {
 		// s reads it.
 		s = string([]rune(s))
 	}
-	var out []string
+	// The sentences are gathered on the stack and copied out once: a
+	// description of a few sentences grew its slice at each.
+	var buf [8]string
+	out := buf[:0]
 	start := 0
 	cut := func(end int) {
 		if v := strings.TrimSpace(s[start:end]); v != "" {
@@ -485,7 +488,10 @@ func Sentences(s string) []string {
 		}
 	}
 	cut(len(s))
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 // sentenceBytes marks the bytes Sentences reads further: the first of

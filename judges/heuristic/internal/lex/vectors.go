@@ -1,7 +1,6 @@
 package lex
 
 import (
-	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -32,7 +31,7 @@ func UnitVectors(docs []map[string]int, weight func(tf, df int, n float64) float
 // equal counts get equal vectors, so a caller with many copies of one
 // document can weigh it once.
 func UnitVector(d, df map[string]int, n float64, weight func(tf, df int, n float64) float64) map[string]float64 {
-	keys := slices.Sorted(maps.Keys(d))
+	keys := SortedKeys(d)
 	v := make(map[string]float64, len(keys))
 	norm := 0.0
 	for _, w := range keys {
@@ -79,7 +78,7 @@ type Sorted struct {
 
 // NewSorted returns v as a Sorted.
 func NewSorted(v map[string]float64) Sorted {
-	s := Sorted{Terms: slices.Sorted(maps.Keys(v))}
+	s := Sorted{Terms: SortedKeys(v)}
 	s.Weights = make([]float64, len(s.Terms))
 	for i, w := range s.Terms {
 		s.Weights[i] = v[w]
@@ -104,4 +103,20 @@ func (a Sorted) Dot(b Sorted) float64 {
 		}
 	}
 	return dot
+}
+
+// SortedKeys is slices.Sorted(maps.Keys(m)), nil for an empty map, made
+// at its length at once: collecting from the iterator grew the slice from
+// nothing, a copy at each doubling, for each tool's terms and vector in
+// every coherence question.
+func SortedKeys[M ~map[string]V, V any](m M) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

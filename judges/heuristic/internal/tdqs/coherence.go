@@ -2,7 +2,6 @@ package tdqs
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -409,7 +408,7 @@ func naming(tools []surfaceTool, ns string) dimension {
 
 func describeCounts(m map[string]int) string {
 	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, k := range lex.SortedKeys(m) {
 		parts = append(parts, fmt.Sprintf("%d %s", m[k], k))
 	}
 	return strings.Join(parts, ", ")
@@ -485,7 +484,7 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 	var written, gaps []string
 	total := 0.0
 	inWritten := 0
-	for _, r := range slices.Sorted(maps.Keys(ops)) {
+	for _, r := range lex.SortedKeys(ops) {
 		o := ops[r]
 		if o&(classBit("create")|classBit("update")|classBit("delete")) == 0 {
 			continue

@@ -1,7 +1,6 @@
 package tdqs
 
 import (
-	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -211,7 +210,7 @@ func groupVectors(tools []surfaceTool, groups []termGroup) []map[string]float64 
 // termsKey is a text that two term counts share exactly when they are equal.
 func termsKey(terms map[string]int) string {
 	var b strings.Builder
-	for _, w := range slices.Sorted(maps.Keys(terms)) {
+	for _, w := range lex.SortedKeys(terms) {
 		b.WriteString(w)
 		b.WriteByte(0)
 		b.WriteString(strconv.Itoa(terms[w]))
