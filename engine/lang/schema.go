@@ -319,10 +319,65 @@ type toolValue struct {
 	def    map[string]any
 	once   sync.Once
 	params ref.Val
+	// fields are the definition's own fields as formula values, made
+	// once, when a formula first reads one (see Find).
+	fieldsOnce sync.Once
+	fields     []toolField
+}
+
+// toolField is a field of a definition as a formula value.
+type toolField struct {
+	name string
+	val  ref.Val
+}
+
+// maxToolFields is how many fields a definition may have for its
+// fields to be kept as formula values: a longer one is looked up in
+// its map, each read adapted afresh.
+const maxToolFields = 16
+
+// Find implements traits.Mapper as the map of Go values it wraps does,
+// with each field's formula value made once: TDQS's forty formulas a
+// tool read its name, title and description a few dozen times, and
+// each read made a new string value.
+func (t *toolValue) Find(key ref.Val) (ref.Val, bool) {
+	s, ok := key.(types.String)
+	if !ok || len(t.def) > maxToolFields {
+		return t.Mapper.Find(key)
+	}
+	t.fieldsOnce.Do(func() {
+		t.fields = make([]toolField, 0, len(t.def))
+		for k, v := range t.def {
+			t.fields = append(t.fields, toolField{k, Adapter.NativeToValue(v)})
+		}
+	})
+	for _, f := range t.fields {
+		if f.name == string(s) {
+			return f.val, true
+		}
+	}
+	return nil, false
+}
+
+// Get implements traits.Indexer through Find, as cel-go's map does.
+func (t *toolValue) Get(key ref.Val) ref.Val {
+	v, found := t.Find(key)
+	if !found {
+		return types.ValOrErr(v, "no such key: %v", key)
+	}
+	return v
+}
+
+// Contains implements traits.Container through Find, as cel-go's map
+// does.
+func (t *toolValue) Contains(key ref.Val) ref.Val {
+	_, found := t.Find(key)
+	return types.Bool(found)
 }
 
 // ToolValue wraps a decoded tool definition for evaluation. Use one value
-// for every formula evaluated on the same tool.
+// for every formula evaluated on the same tool, and do not change the
+// definition once wrapped.
 func ToolValue(def map[string]any) ref.Val {
 	return &toolValue{Mapper: types.NewStringInterfaceMap(Adapter, def).(traits.Mapper), def: def}
 }

@@ -116,6 +116,19 @@ var Adapter types.Adapter = adapter{}
 // NativeToValue implements types.Adapter.
 func (adapter) NativeToValue(v any) ref.Val {
 	switch x := v.(type) {
+	// A JSON leaf (most of what formulas read of a definition) is
+	// converted here as cel-go's adapter converts it, without first
+	// testing each value against ref.Val and then cel-go's many cases.
+	case string:
+		return types.String(x)
+	case bool:
+		return types.Bool(x)
+	case int64:
+		return types.Int(x)
+	case float64:
+		return types.Double(x)
+	case nil:
+		return types.NullValue
 	case ref.Val:
 		return x
 	case num.Num:
