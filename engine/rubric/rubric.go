@@ -167,8 +167,9 @@ type Level struct {
 	// asked. At the tool level they are computed from each definition, and
 	// the tool's questions and later formulas see them as signals.NAME; at
 	// the surface level they are computed once a run from the whole
-	// surface, before any tool's signals, and every formula but a check's
-	// sees them as surface_signals.NAME.
+	// surface, before any formula that may read them (a run checks its
+	// first tools meanwhile when no tool signal does), and every formula
+	// but a check's sees them as surface_signals.NAME.
 	Signals []*Metric
 	// Issues (tool level), if set, yields more issues for the fix list: a
 	// list of maps with a check name and a message.

@@ -131,9 +131,15 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	results := make([]assemble.Scored, len(s.Tools))
 	states := make([]*check.State, len(s.Tools))
 	consts := check.NewConsts(r)
-	sv, err := check.NewSurface(r, s, opt.Observe)
-	if err != nil {
-		return nil, err
+	sv, signals := check.NewSurfaceBeforeSignals(r, s, opt.Observe)
+	if len(r.Questions) == 0 || len(r.Surface.Signals) == 0 || opt.Observe != nil || !check.ChecksBeforeSignals(r) {
+		// None, checked in one pass after them (no questions), traced
+		// formula by formula, or read by the tools' signals: computed
+		// first.
+		if err := signals(); err != nil {
+			return nil, err
+		}
+		signals = nil
 	}
 	if len(r.Questions) == 0 {
 		// Nothing is asked between a tool's checks and its score, so
@@ -179,11 +185,24 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 		// the pass ends and says so.
 		defer context.AfterFunc(ctx, checked.Unbound)()
 	}
+	// The surface's signals, when the tools' signals read none, are
+	// computed beside the first tools' checks (see early).
+	early := startEarly(sv, signals, func(i int) {
+		sv.Complete(states[i], i)
+		stage.Prepare(r, states[i])
+		checked.Done(i)
+	})
 	go func() {
-		checked.Over(parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
+		err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
 			checked.Start(i)
-			var err error
-			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, sv, sv.Tool(s, i)); err != nil {
+			from, ready, err := early.surface()
+			if err != nil {
+				return err
+			}
+			if from == nil {
+				from = sv
+			}
+			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, from, from.Tool(s, i)); err != nil {
 				// No question gets past a tool whose check failed,
 				// so no answer moves the bound on: the checks it
 				// holds run on, the pass ends, and its error (the
@@ -191,11 +210,26 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 				checked.Unbound()
 				return err
 			}
+			if !ready {
+				return early.checked(i)
+			}
 			stage.Prepare(r, states[i])
 			checked.Done(i)
 			return nil
-		}))
+		})
+		// The pass is over once the tools it checked before the
+		// signals are completed.
+		if serr := early.wait(); err == nil {
+			err = serr
+		}
+		checked.Over(err)
 	}()
+	if err := early.wait(); err != nil {
+		// The checks the bound holds run on, to see the signals failed.
+		checked.Unbound()
+		_ = checked.Wait()
+		return nil, err
+	}
 	surfaceAnswers, usage, err := stage.Ask(ctx, r, opt.Asker, sv, rep, states, checked, ahead.Hook())
 	checked.Unbound()
 	ahead.Wait()

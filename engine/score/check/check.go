@@ -64,6 +64,58 @@ type Surface struct {
 // scope, its definition in it, then lives until the answers are in
 // (see score.Run), and members cut apart would be a second copy.
 func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) (*Surface, error) {
+	sv, signals := NewSurfaceBeforeSignals(r, s, observe)
+	if err := signals(); err != nil {
+		return nil, err
+	}
+	return sv, nil
+}
+
+// NewSurfaceBeforeSignals is NewSurface less the surface's signals, which
+// signals computes, once: a run whose tools' signals read neither the
+// surface nor its signals (ChecksBeforeSignals) checks its first tools
+// meanwhile, with Early, rather than leave a core idle while they are
+// computed (cel-go over the whole surface, on one core).
+func NewSurfaceBeforeSignals(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) (sv *Surface, signals func() error) {
+	sv = newSurface(r, s, observe)
+	return sv, func() error { return sv.computeSignals(r, s) }
+}
+
+// ChecksBeforeSignals reports whether r's tools may be checked before the
+// surface's signals are computed: when none of r's tool signals may read
+// the surface or its signals (a check sees neither).
+func ChecksBeforeSignals(r *rubric.Rubric) bool {
+	for _, m := range r.Tool.Signals {
+		if m.Value.MayRead("surface") || m.Value.MayRead("surface_signals") {
+			return false
+		}
+	}
+	return true
+}
+
+// Early returns the surface as it is before its signals are computed, for
+// checking tools while they are (Tool(ctx, r, k, early, early.Tool(s, i))):
+// a copy, which the computation does not write, whose signals are none
+// and which hands no definition over. Complete each state so made once
+// the signals are computed.
+func (sv *Surface) Early() *Surface {
+	early := *sv
+	return &early
+}
+
+// Complete gives st, the state of tool i checked with Early, the
+// surface's signals and their bound once they are computed, and lets the
+// surface hand the tool's definition over as Tool does once they are.
+func (sv *Surface) Complete(st *State, i int) {
+	st.Scope.Vars["surface_signals"] = sv.Signals
+	st.Scope.Surface = sv.Size
+	if sv.handOff {
+		sv.defs[i] = nil // the tool's scope holds it now, and alone
+	}
+}
+
+// newSurface is NewSurface less the signals.
+func newSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang.Program, lang.Vars)) *Surface {
 	var defs, tools []any
 	size := uint64(len(s.Tools))
 	var bytes uint64
@@ -108,16 +160,22 @@ func NewSurface(r *rubric.Rubric, s *surface.Surface, observe func(string, *lang
 		Bytes:   bytes,
 		Observe: observe,
 	}
-	if len(r.Surface.Signals) > 0 {
-		sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: size, Limit: eval.OverSurface(len(s.Tools), bytes)}
-		signals, err := eval.Signals(r.Surface.Signals, sc, "surface_signals", "surface signal")
-		if err != nil {
-			return nil, err
-		}
-		sv.Signals, sv.Size = signals, max(size, eval.ValueSize(signals))
-		sv.letGo(r, s)
+	return sv
+}
+
+// computeSignals computes r's surface signals into sv.
+func (sv *Surface) computeSignals(r *rubric.Rubric, s *surface.Surface) error {
+	if len(r.Surface.Signals) == 0 {
+		return nil
 	}
-	return sv, nil
+	sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: sv.Size, Limit: eval.OverSurface(len(s.Tools), sv.Bytes)}
+	signals, err := eval.Signals(r.Surface.Signals, sc, "surface_signals", "surface signal")
+	if err != nil {
+		return err
+	}
+	sv.Signals, sv.Size = signals, max(sv.Size, eval.ValueSize(signals))
+	sv.letGo(r, s)
+	return nil
 }
 
 // letGo gives surface.tools, once the surface's signals are computed,
