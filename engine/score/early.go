@@ -13,7 +13,6 @@ import (
 // second with the other core idle), and the first tools are checked
 // beside them. A tool checked before they are is completed
 // (check.Surface.Complete, then handed to the questions) once they are.
-// A nil *early is a surface whose signals were computed first.
 type early struct {
 	sv, before *check.Surface
 	complete   func(i int)
@@ -32,13 +31,16 @@ var (
 )
 
 // startEarly computes sv's signals (signals) beside the check pass, and
-// completes each tool checked before them with complete; nil, with
-// nothing started, when signals is nil.
+// completes each tool checked before them with complete; with a nil
+// signals, sv's are computed already, and every tool is checked with sv.
 func startEarly(sv *check.Surface, signals func() error, complete func(i int)) *early {
+	e := &early{sv: sv, complete: complete, done: make(chan struct{})}
 	if signals == nil {
-		return nil
+		e.ready = true
+		close(e.done)
+		return e
 	}
-	e := &early{sv: sv, before: sv.Early(), complete: complete, done: make(chan struct{})}
+	e.before = sv.Early()
 	go func() {
 		defer close(e.done)
 		if h := testHookBeforeSignals; h != nil {
@@ -63,9 +65,6 @@ func startEarly(sv *check.Surface, signals func() error, complete func(i int)) *
 // signals are computed (the tool is then complete once checked); the
 // signals' error when they failed.
 func (e *early) surface() (*check.Surface, bool, error) {
-	if e == nil {
-		return nil, true, nil
-	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	switch {
@@ -101,9 +100,6 @@ func (e *early) checked(i int) error {
 // wait waits until the signals are computed and the tools checked before
 // them completed, and returns the signals' error.
 func (e *early) wait() error {
-	if e == nil {
-		return nil
-	}
 	<-e.done
 	return e.err
 }

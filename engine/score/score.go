@@ -133,9 +133,9 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	consts := check.NewConsts(r)
 	sv, signals := check.NewSurfaceBeforeSignals(r, s, opt.Observe)
 	if len(r.Questions) == 0 || len(r.Surface.Signals) == 0 || opt.Observe != nil || !check.ChecksBeforeSignals(r) {
-		// None, checked in one pass after them (no questions), traced
-		// formula by formula, or read by the tools' signals: computed
-		// first.
+		// Computed first when there are none, when the tools are
+		// checked and scored in one pass (no questions), when the
+		// formulas are traced, or when a tool's signals may read them.
 		if err := signals(); err != nil {
 			return nil, err
 		}
@@ -187,10 +187,13 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 	}
 	// The surface's signals, when the tools' signals read none, are
 	// computed beside the first tools' checks (see early).
-	early := startEarly(sv, signals, func(i int) {
-		sv.Complete(states[i], i)
+	handOn := func(i int) {
 		stage.Prepare(r, states[i])
 		checked.Done(i)
+	}
+	early := startEarly(sv, signals, func(i int) {
+		sv.Complete(states[i], i)
+		handOn(i)
 	})
 	go func() {
 		err := parallel.For(ctx, len(s.Tools), opt.Workers, func(i int) error {
@@ -198,9 +201,6 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 			from, ready, err := early.surface()
 			if err != nil {
 				return err
-			}
-			if from == nil {
-				from = sv
 			}
 			if rep.Tools[i], states[i], err = check.Tool(ctx, r, consts, from, from.Tool(s, i)); err != nil {
 				// No question gets past a tool whose check failed,
@@ -213,8 +213,7 @@ func Run(ctx context.Context, r *rubric.Rubric, s *surface.Surface, opt Options)
 			if !ready {
 				return early.checked(i)
 			}
-			stage.Prepare(r, states[i])
-			checked.Done(i)
+			handOn(i)
 			return nil
 		})
 		// The pass is over once the tools it checked before the
