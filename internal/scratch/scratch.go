@@ -37,8 +37,14 @@ func Bytes(fill func(dst []byte) ([]byte, error)) ([]byte, error) {
 func String(fill func(dst []byte) ([]byte, error)) (string, error) {
 	return build(fill,
 		func(b []byte) string { return string(b) },
-		func(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) })
+		Owned)
 }
+
+// Owned is b as a string without a copy, as strings.Builder hands over
+// its own buffer: for a buffer that its writer lets go and nothing
+// writes again (a document grown past the buffers kept, a text lowered
+// or unescaped into a buffer of its own). b must be on the heap.
+func Owned(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // build calls fill with a reused buffer and returns what out copies of
 // what it appended, or, when the buffer grew past keep and is let go,

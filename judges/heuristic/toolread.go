@@ -2,9 +2,9 @@ package heuristic
 
 import (
 	"bytes"
-	"unsafe"
 
 	"github.com/rubricmcp/rubric/internal/jsonscan"
+	"github.com/rubricmcp/rubric/internal/scratch"
 	"github.com/rubricmcp/rubric/judges/heuristic/internal/tdqs"
 )
 
@@ -421,7 +421,7 @@ func stringValue(raw []byte) (string, bool) {
 	out, _, ok := jsonscan.Unescape(make([]byte, 0, len(body)), raw, 1)
 	// The buffer is the string's alone and never written again, so it is
 	// handed over, where copying it allocated each escaped string twice.
-	return unsafe.String(unsafe.SliceData(out), len(out)), ok
+	return scratch.Owned(out), ok
 }
 
 // boolValue is the JSON value raw as a hint, nil when it is not a

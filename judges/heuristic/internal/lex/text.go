@@ -6,7 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/rubricmcp/rubric/internal/scratch"
 )
 
 // Text is a description prepared once for every cue: its words, its
@@ -64,7 +65,11 @@ func NewText(s string) Text {
 		n += m
 	}
 	t.sentenceAt[len(t.Sentences)] = wordAt{n, len(buf) - 1, -1, true}
-	t.norm, t.Words = cutWords(owned(buf), n)
+	// The buffer is handed over (scratch.Owned), not copied: the lowered
+	// text and the words of every description were each copied whole
+	// into a string (7 of the 82 MB the heuristic judge allocates
+	// answering a 5,000-tool TDQS run).
+	t.norm, t.Words = cutWords(scratch.Owned(buf), n)
 	return t
 }
 
@@ -184,16 +189,8 @@ func Lower(s string) string {
 		}
 		i += size
 	}
-	return owned(b)
+	return scratch.Owned(b)
 }
-
-// owned is b as a string without a copy, for a buffer that nothing
-// writes again, as strings.Builder hands over its own: the lowered text
-// and the words of every description were each written into a buffer and
-// then copied whole into a string (7 of the 82 MB the heuristic judge
-// allocates answering a 5,000-tool TDQS run, and the collections they
-// cost). b must be on the heap and no longer written.
-func owned(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // lowerRunes is strings.ToLower(s) for any s, rune by rune.
 func lowerRunes(s string) string {
