@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,6 +184,15 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return strconv.AppendInt(dst, x, 10), nil
 	case int:
 		return strconv.AppendInt(dst, int64(x), 10), nil
+	case float64:
+		// A definition's number as a surface decodes it: written here
+		// as encoding/json writes it, where its encoder was set up, and
+		// the value boxed again, for every number of every schema. It
+		// refuses NaN and the infinities, with its own error.
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return appendEncoded(dst, x)
+		}
+		return appendFloat(dst, x), nil
 	case num.Num:
 		if d := x.String(); !strings.Contains(d, "/") {
 			if !jsonscan.ValidNumber(d) {
@@ -222,6 +232,22 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return appendObject(dst, ms, appendCanonical)
 	}
 	return appendEncoded(dst, jsonable(v))
+}
+
+// appendFloat appends f, finite, as encoding/json writes a float64 (as
+// ECMAScript writes a number): the shortest decimal that reads back as
+// f, in exponent form below 1e-6 and from 1e21, the exponent unpadded.
+func appendFloat(dst []byte, f float64) []byte {
+	format := byte('f')
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1] // e-07 is written e-7
+		dst = dst[:n-1]
+	}
+	return dst
 }
 
 // jsonMember is a JSON object's member: its key and its value, of a map of
