@@ -106,6 +106,37 @@ func appendValue(dst []byte, v ref.Val) ([]byte, error) {
 }
 
 func appendValueBudget(dst []byte, v ref.Val, budget *int64) ([]byte, error) {
+	// The leaves most values are made of, written as appendCanonical
+	// writes what native makes of them, spending what native spends, but
+	// not boxed into an interface first (an allocation for every string,
+	// large int and num of a report field or a definition signal).
+	switch x := v.(type) {
+	case types.String:
+		if *budget -= nodeBytes + int64(len(x)); *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return appendJSONString(dst, string(x)), nil
+	case types.Int:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case types.Bool:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return strconv.AppendBool(dst, bool(x)), nil
+	case types.Null:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return append(dst, "null"...), nil
+	case Num:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return appendNum(dst, x.N)
+	}
 	if m, ok := v.(traits.Mapper); ok {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
 			if *budget -= nodeBytes + mapBytes; *budget < 0 {
@@ -194,13 +225,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		}
 		return appendFloat(dst, x), nil
 	case num.Num:
-		if d := x.String(); !strings.Contains(d, "/") {
-			if !jsonscan.ValidNumber(d) {
-				return appendEncoded(dst, json.Number(d))
-			}
-			return append(dst, d...), nil
-		}
-		return appendJSONString(dst, x.Exact()), nil
+		return appendNum(dst, x)
 	case json.Number:
 		// encoding/json writes a valid one as it is; it writes "" as 0
 		// and refuses any other, which appendEncoded leaves to it.
@@ -232,6 +257,18 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return appendObject(dst, ms, appendCanonical)
 	}
 	return appendEncoded(dst, jsonable(v))
+}
+
+// appendNum appends n as appendCanonical writes an exact number: its
+// shortest exact decimal, or the string of the fraction when it has none.
+func appendNum(dst []byte, n num.Num) ([]byte, error) {
+	if d := n.String(); !strings.Contains(d, "/") {
+		if !jsonscan.ValidNumber(d) {
+			return appendEncoded(dst, json.Number(d))
+		}
+		return append(dst, d...), nil
+	}
+	return appendJSONString(dst, n.Exact()), nil
 }
 
 // appendFloat appends f, finite, as encoding/json writes a float64 (as
