@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -105,6 +106,37 @@ func appendValue(dst []byte, v ref.Val) ([]byte, error) {
 }
 
 func appendValueBudget(dst []byte, v ref.Val, budget *int64) ([]byte, error) {
+	// The leaves most values are made of, written as appendCanonical
+	// writes what native makes of them, spending what native spends, but
+	// not boxed into an interface first (an allocation for every string,
+	// large int and num of a report field or a definition signal).
+	switch x := v.(type) {
+	case types.String:
+		if *budget -= nodeBytes + int64(len(x)); *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return appendJSONString(dst, string(x)), nil
+	case types.Int:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case types.Bool:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return strconv.AppendBool(dst, bool(x)), nil
+	case types.Null:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return append(dst, "null"...), nil
+	case Num:
+		if *budget -= nodeBytes; *budget < 0 {
+			return nil, ValueTooLargeError{}
+		}
+		return appendNum(dst, x.N)
+	}
 	if m, ok := v.(traits.Mapper); ok {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
 			if *budget -= nodeBytes + mapBytes; *budget < 0 {
@@ -183,14 +215,17 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return strconv.AppendInt(dst, x, 10), nil
 	case int:
 		return strconv.AppendInt(dst, int64(x), 10), nil
-	case num.Num:
-		if d := x.String(); !strings.Contains(d, "/") {
-			if !jsonscan.ValidNumber(d) {
-				return appendEncoded(dst, json.Number(d))
-			}
-			return append(dst, d...), nil
+	case float64:
+		// A definition's number as a surface decodes it: written here
+		// as encoding/json writes it, where its encoder was set up, and
+		// the value boxed again, for every number of every schema. It
+		// refuses NaN and the infinities, with its own error.
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return appendEncoded(dst, x)
 		}
-		return appendJSONString(dst, x.Exact()), nil
+		return appendFloat(dst, x), nil
+	case num.Num:
+		return appendNum(dst, x)
 	case json.Number:
 		// encoding/json writes a valid one as it is; it writes "" as 0
 		// and refuses any other, which appendEncoded leaves to it.
@@ -222,6 +257,34 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return appendObject(dst, ms, appendCanonical)
 	}
 	return appendEncoded(dst, jsonable(v))
+}
+
+// appendNum appends n as appendCanonical writes an exact number: its
+// shortest exact decimal, or the string of the fraction when it has none.
+func appendNum(dst []byte, n num.Num) ([]byte, error) {
+	if d := n.String(); !strings.Contains(d, "/") {
+		if !jsonscan.ValidNumber(d) {
+			return appendEncoded(dst, json.Number(d))
+		}
+		return append(dst, d...), nil
+	}
+	return appendJSONString(dst, n.Exact()), nil
+}
+
+// appendFloat appends f, finite, as encoding/json writes a float64 (as
+// ECMAScript writes a number): the shortest decimal that reads back as
+// f, in exponent form below 1e-6 and from 1e21, the exponent unpadded.
+func appendFloat(dst []byte, f float64) []byte {
+	format := byte('f')
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1] // e-07 is written e-7
+		dst = dst[:n-1]
+	}
+	return dst
 }
 
 // jsonMember is a JSON object's member: its key and its value, of a map of

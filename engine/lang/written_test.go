@@ -208,3 +208,23 @@ func TestCanonicalJSONCopiesNoBuiltMap(t *testing.T) {
 		t.Errorf("CanonicalJSON allocates %v times, as Native and MarshalCanonical do (%v)", direct, viaNative)
 	}
 }
+
+// TestCanonicalJSONBoxesNoLeaf: the strings, ints, booleans and nulls
+// of a value a formula built (a report field, a definition signal) are
+// written as they are: CanonicalJSON of a map and a list of them
+// allocates its text alone, where each string and large int was first
+// boxed into an interface.
+func TestCanonicalJSONBoxesNoLeaf(t *testing.T) {
+	leaves := []ref.Val{types.String("a justification"), types.Int(123456), types.True, types.NullValue, types.String("summary")}
+	m := map[ref.Val]ref.Val{types.String("list"): types.NewRefValList(Adapter, leaves)}
+	for i, l := range leaves {
+		m[types.String(fmt.Sprint("k", i))] = l
+	}
+	v := types.NewRefValMap(Adapter, m)
+	if !allocsCounted() {
+		t.Skip("allocations are counted without -race (allocsCounted)")
+	}
+	if n := testing.AllocsPerRun(50, func() { _, _ = CanonicalJSON(v) }); n != 1 {
+		t.Errorf("CanonicalJSON allocates %v times, want 1 (its text)", n)
+	}
+}

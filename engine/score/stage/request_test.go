@@ -70,8 +70,9 @@ func TestRequestInputIsNotCopied(t *testing.T) {
 // TestRequestWritesTheTemplateInput: a question's input JSON is written
 // from the templates' input, whose numbers are already JSON text, not
 // from the value it was made of, whose numbers of the definition are
-// binary floats, each written through encoding/json's encoder: the same
-// bytes, with fewer allocations than the steps as they were.
+// binary floats: the same bytes, with no more allocations than the steps
+// as they were (fewer while lang wrote each float through
+// encoding/json's encoder; as many since it writes them itself).
 func TestRequestWritesTheTemplateInput(t *testing.T) {
 	// As a scan reads a definition: its numbers are binary floats.
 	limit := map[string]any{"type": "integer", "minimum": float64(1), "maximum": float64(100), "default": float64(20), "multipleOf": float64(0.5)}
@@ -107,8 +108,8 @@ func TestRequestWritesTheTemplateInput(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	if got >= was {
-		t.Errorf("request allocates %v times, as many as writing the value itself (%v)", got, was)
+	if got > was {
+		t.Errorf("request allocates %v times, more than writing the value itself (%v)", got, was)
 	}
 }
 
