@@ -110,32 +110,11 @@ func appendValueBudget(dst []byte, v ref.Val, budget *int64) ([]byte, error) {
 	// writes what native makes of them, spending what native spends, but
 	// not boxed into an interface first (an allocation for every string,
 	// large int and num of a report field or a definition signal).
-	switch x := v.(type) {
-	case types.String:
-		if *budget -= nodeBytes + int64(len(x)); *budget < 0 {
+	if charge, ok := leafBytes(v); ok {
+		if *budget -= charge; *budget < 0 {
 			return nil, ValueTooLargeError{}
 		}
-		return appendJSONString(dst, string(x)), nil
-	case types.Int:
-		if *budget -= nodeBytes; *budget < 0 {
-			return nil, ValueTooLargeError{}
-		}
-		return strconv.AppendInt(dst, int64(x), 10), nil
-	case types.Bool:
-		if *budget -= nodeBytes; *budget < 0 {
-			return nil, ValueTooLargeError{}
-		}
-		return strconv.AppendBool(dst, bool(x)), nil
-	case types.Null:
-		if *budget -= nodeBytes; *budget < 0 {
-			return nil, ValueTooLargeError{}
-		}
-		return append(dst, "null"...), nil
-	case Num:
-		if *budget -= nodeBytes; *budget < 0 {
-			return nil, ValueTooLargeError{}
-		}
-		return appendNum(dst, x.N)
+		return appendLeaf(dst, v)
 	}
 	if m, ok := v.(traits.Mapper); ok {
 		if built, ok := m.Value().(map[ref.Val]ref.Val); ok {
@@ -257,6 +236,34 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		return appendObject(dst, ms, appendCanonical)
 	}
 	return appendEncoded(dst, jsonable(v))
+}
+
+// leafBytes is what native spends on v when v is a leaf appendLeaf
+// writes: a node, and a string's bytes.
+func leafBytes(v ref.Val) (int64, bool) {
+	switch x := v.(type) {
+	case types.String:
+		return nodeBytes + int64(len(x)), true
+	case types.Int, types.Bool, types.Null, Num:
+		return nodeBytes, true
+	}
+	return 0, false
+}
+
+// appendLeaf appends v, a leaf leafBytes measures, as appendCanonical
+// writes what native makes of it.
+func appendLeaf(dst []byte, v ref.Val) ([]byte, error) {
+	switch x := v.(type) {
+	case types.String:
+		return appendJSONString(dst, string(x)), nil
+	case types.Int:
+		return strconv.AppendInt(dst, int64(x), 10), nil
+	case types.Bool:
+		return strconv.AppendBool(dst, bool(x)), nil
+	case Num:
+		return appendNum(dst, x.N)
+	}
+	return append(dst, "null"...), nil
 }
 
 // appendNum appends n as appendCanonical writes an exact number: its
