@@ -19,6 +19,7 @@ import (
 	"github.com/google/cel-go/common/types/traits"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/jsonenc"
 	"github.com/rubricmcp/rubric/internal/jsonscan"
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/internal/scratch"
@@ -202,7 +203,7 @@ func appendCanonical(dst []byte, v any) ([]byte, error) {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return appendEncoded(dst, x)
 		}
-		return appendFloat(dst, x), nil
+		return jsonenc.AppendFloat(dst, x), nil
 	case num.Num:
 		return appendNum(dst, x)
 	case json.Number:
@@ -276,22 +277,6 @@ func appendNum(dst []byte, n num.Num) ([]byte, error) {
 		return append(dst, d...), nil
 	}
 	return appendJSONString(dst, n.Exact()), nil
-}
-
-// appendFloat appends f, finite, as encoding/json writes a float64 (as
-// ECMAScript writes a number): the shortest decimal that reads back as
-// f, in exponent form below 1e-6 and from 1e21, the exponent unpadded.
-func appendFloat(dst []byte, f float64) []byte {
-	format := byte('f')
-	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
-		format = 'e'
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-		dst[n-2] = dst[n-1] // e-07 is written e-7
-		dst = dst[:n-1]
-	}
-	return dst
 }
 
 // jsonMember is a JSON object's member: its key and its value, of a map of

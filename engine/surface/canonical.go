@@ -3,9 +3,9 @@ package surface
 import (
 	"math"
 	"slices"
-	"strconv"
 	"sync"
 
+	"github.com/rubricmcp/rubric/internal/jsonenc"
 	"github.com/rubricmcp/rubric/internal/jsonstr"
 	"github.com/rubricmcp/rubric/internal/scratch"
 )
@@ -113,21 +113,9 @@ func appendNumber(b []byte, f float64) []byte {
 		return append(b, "null"...)
 	}
 	if f == 0 {
-		return append(b, '0')
+		return append(b, '0') // -0 too
 	}
-	a := math.Abs(f)
-	if a >= 1e-6 && a < 1e21 {
-		return strconv.AppendFloat(b, f, 'f', -1, 64)
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	// Go writes 1e-07 and 1e+21; ECMAScript writes 1e-7 and 1e+21.
-	for i := 0; i < len(s); i++ {
-		if s[i] == 'e' && i+2 < len(s) && s[i+2] == '0' && len(s) > i+3 {
-			s = s[:i+2] + s[i+3:]
-			break
-		}
-	}
-	return append(b, s...)
+	return jsonenc.AppendFloat(b, f)
 }
 
 func appendString(b []byte, s string) []byte {

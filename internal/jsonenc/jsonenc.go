@@ -8,6 +8,7 @@ package jsonenc
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strconv"
 
@@ -94,6 +95,23 @@ func newline(dst []byte, indent bool, depth int) []byte {
 	dst = append(dst, '\n')
 	for range depth {
 		dst = append(dst, ' ', ' ')
+	}
+	return dst
+}
+
+// AppendFloat appends f, which must be finite, as encoding/json writes a
+// float64 (as ECMAScript writes a number): the shortest decimal that
+// reads back as f, in exponent form below 1e-6 and from 1e21, the
+// exponent without a leading zero (1e-7, not 1e-07); -0 as -0.
+func AppendFloat(dst []byte, f float64) []byte {
+	format := byte('f')
+	if a := math.Abs(f); a != 0 && (a < 1e-6 || a >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
 	}
 	return dst
 }

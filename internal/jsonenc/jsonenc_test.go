@@ -106,3 +106,22 @@ func TestAppendAsEncodingJSON(t *testing.T) {
 		t.Fatalf("%d values written and %d left to encoding/json: the generator should make both", written, left)
 	}
 }
+
+// TestAppendFloatAsEncodingJSON: finite floats are written as
+// encoding/json writes them, on both sides of its exponent cutoffs, -0,
+// the extremes and random bit patterns.
+func TestAppendFloatAsEncodingJSON(t *testing.T) {
+	fs := []float64{0, math.Copysign(0, -1), 1, -1, 1e-6, 9.999999e-7, 1e-7, 1e20, 1e21, -1e21, 5e-324, math.MaxFloat64, 0.1}
+	r := rand.New(rand.NewPCG(7, 11))
+	for range 5000 {
+		if f := math.Float64frombits(r.Uint64()); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			fs = append(fs, f)
+		}
+	}
+	for _, f := range fs {
+		want, _ := json.Marshal(f)
+		if got := AppendFloat(nil, f); string(got) != string(want) {
+			t.Fatalf("AppendFloat(%v) = %s, want %s", f, got, want)
+		}
+	}
+}
