@@ -109,8 +109,15 @@ func (sv *Surface) Early() *Surface {
 func (sv *Surface) Complete(st *State, i int) {
 	st.Scope.Vars["surface_signals"] = sv.Signals
 	st.Scope.Surface = sv.Size
+	sv.handOver(i)
+}
+
+// handOver lets go of tool i's definition once the surface's formulas no
+// longer hold the definitions (see letGo): the tool's scope holds it
+// now, and alone.
+func (sv *Surface) handOver(i int) {
 	if sv.handOff {
-		sv.defs[i] = nil // the tool's scope holds it now, and alone
+		sv.defs[i] = nil
 	}
 }
 
@@ -224,9 +231,7 @@ func (sv *Surface) Tool(s *surface.Surface, i int) surface.Tool {
 	t := s.Tools[i]
 	if sv.defs != nil {
 		t.Def, _ = sv.defs[i].(map[string]any)
-		if sv.handOff {
-			sv.defs[i] = nil // the tool's scope holds it now, and alone
-		}
+		sv.handOver(i)
 	} else {
 		// Read while the tool is scored and let go with its scope: its
 		// strings may as well be the canonical form's own bytes.
