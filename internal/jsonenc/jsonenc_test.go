@@ -108,20 +108,14 @@ func TestAppendAsEncodingJSON(t *testing.T) {
 }
 
 // TestAppendFloatAsEncodingJSON: finite floats are written as
-// encoding/json writes them, on both sides of its exponent cutoffs, -0,
-// the extremes and random bit patterns.
+// encoding/json writes them, on both sides of its exponent cutoffs, -0
+// and the extremes (engine/lang's TestFloatsAsEncodingJSON adds random
+// bit patterns, through the canonical JSON that calls this).
 func TestAppendFloatAsEncodingJSON(t *testing.T) {
-	fs := []float64{0, math.Copysign(0, -1), 1, -1, 1e-6, 9.999999e-7, 1e-7, 1e20, 1e21, -1e21, 5e-324, math.MaxFloat64, 0.1}
-	r := rand.New(rand.NewPCG(7, 11))
-	for range 5000 {
-		if f := math.Float64frombits(r.Uint64()); !math.IsNaN(f) && !math.IsInf(f, 0) {
-			fs = append(fs, f)
-		}
-	}
-	for _, f := range fs {
+	for _, f := range []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 1e-6, 9.999999e-7, 1e-7, -2.5e-10, 1e20, 1e21, -1e21, 123456789e13, 5e-324, math.MaxFloat64, 0.1, 1.0 / 3} {
 		want, _ := json.Marshal(f)
 		if got := AppendFloat(nil, f); string(got) != string(want) {
-			t.Fatalf("AppendFloat(%v) = %s, want %s", f, got, want)
+			t.Errorf("AppendFloat(%v) = %s, want %s", f, got, want)
 		}
 	}
 }
