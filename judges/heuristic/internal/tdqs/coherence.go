@@ -512,13 +512,22 @@ func lifecycle(tools []surfaceTool, ns string) dimension {
 			gaps = append(gaps, gap+elsewhere(byClass(tools, classes, res, missing, r)))
 		}
 	}
+	return completeness(len(tools), written, gaps, inWritten, total)
+}
+
+// completeness turns what lifecycle found into the dimension: n tools,
+// the resources they change (written, sorted), the gaps it names (empty
+// when every written resource has all four classes), how many tools act
+// on a written resource (inWritten), and total, the sum over written of
+// the share of the four classes each has.
+func completeness(n int, written, gaps []string, inWritten int, total float64) dimension {
 	if len(written) == 0 {
-		if len(tools) == 1 {
+		if n == 1 {
 			return dim(3, "a single tool that changes no resource; nothing shows whether the domain needs more.")
 		}
-		return dim(4, "no tool name creates, updates or deletes a resource, so no create/read/update/delete lifecycle is expected of these %d tools.", len(tools))
+		return dim(4, "no tool name creates, updates or deletes a resource, so no create/read/update/delete lifecycle is expected of these %d tools.", n)
 	}
-	if 4*inWritten < len(tools) {
+	if 4*inWritten < n {
 		return dim(4, "most tools act or read without a resource lifecycle; the few that change a resource (%s) are incidental to the domain.", strings.Join(cap5(written), ", "))
 	}
 	mean := total / float64(len(written))

@@ -289,31 +289,5 @@ func lifecyclePairwise(tools []surfaceTool, ns string) dimension {
 			gaps = append(gaps, gap+elsewhere(byClass(tools, classes, res, missing, r)))
 		}
 	}
-	if len(written) == 0 {
-		if len(tools) == 1 {
-			return dim(3, "a single tool that changes no resource; nothing shows whether the domain needs more.")
-		}
-		return dim(4, "no tool name creates, updates or deletes a resource, so no create/read/update/delete lifecycle is expected of these %d tools.", len(tools))
-	}
-	if 4*inWritten < len(tools) {
-		return dim(4, "most tools act or read without a resource lifecycle; the few that change a resource (%s) are incidental to the domain.", strings.Join(cap5(written), ", "))
-	}
-	mean := total / float64(len(written))
-	var score int
-	switch {
-	case mean >= 0.9:
-		score = 5
-	case mean >= 0.65:
-		score = 4
-	case mean >= 0.45:
-		score = 3
-	case mean >= 0.3:
-		score = 2
-	default:
-		score = 1
-	}
-	if len(gaps) == 0 {
-		return dim(score, "every resource the server changes (%s) has create, read, update and delete.", strings.Join(cap5(written), ", "))
-	}
-	return dim(score, "%.0f%% of the create/read/update/delete operations are present for the resources it changes; %s.", mean*100, strings.Join(cap5(gaps), "; "))
+	return completeness(len(tools), written, gaps, inWritten, total)
 }
