@@ -72,12 +72,18 @@ vet:
 #   - the tests that call heavytest.Later: pure computation (whole
 #     corpora, formulas driven into their cost and size limits, token
 #     tables, a 16 MiB prompt, whole rubrics loaded again and again for
-#     their digests), end to end runs of rubric, its plugins and
-#     real servers as processes, or the HTML report in a browser, which
-#     take minutes under the race detector and have nothing to find there
-#     that the smaller tests of the same code, which stay in the race
-#     pass, do not. internal/heavytest checks that HEAVY_TESTS and
-#     HEAVY_PACKAGES name every one;
+#     their digests, the cost estimate held to the tracker's charge on
+#     data at its bound, the heuristic's agreement table), end to end
+#     runs of rubric, its plugins and real servers as processes, or the
+#     HTML report in a browser, which take minutes under the race
+#     detector and have nothing to find there that the smaller tests of
+#     the same code, which stay in the race pass, do not.
+#     internal/heavytest checks that HEAVY_TESTS and HEAVY_PACKAGES name
+#     every one. Pattern matching is dearest there: under -race,
+#     sync.Pool drops one in four of the values put back, and regexp's
+#     backtracker then makes its 32 KB state afresh (33 GB allocated by
+#     TestTallyEachInEstimateBoundsItsCharge, 0.5 s without -race and
+#     72 race-built);
 #   - cmd/rubric's transcripts, but for the few about concurrency inside
 #     the rubric process (raceScripts in cmd/rubric/main_test.go), which
 #     stay in the race pass;
@@ -184,7 +190,28 @@ HEAVY_TESTS = \
 	TestWideDataStaysTracked \
 	TestDataEstimateBoundsRandomFormulas \
 	TestSplitEstimatedWithItsLastPiece \
-	TestWideDataEstimatedOnItsPaths
+	TestWideDataEstimatedOnItsPaths \
+	TestTallyEachInEstimateBoundsItsCharge \
+	TestDynListArgumentsEstimateBoundTheirCharge \
+	TestLengthKeepingCallsKeepTheirBound \
+	TestDataEstimateBoundsItsCharge \
+	TestDecodeCheckedBuiltins \
+	TestSchemaErrorsTooLarge \
+	TestFindAllFilterNeverLosesAMatch \
+	TestDynConcatenationsSizedAsTheirSum \
+	TestRewriteGrowthBound \
+	TestNumbersEstimatedOnTheData \
+	TestFractionDenominatorsBounded \
+	TestNumberFunctionsSizedByTheirDigits \
+	TestSquaredNumbersSizedByTheirDigits \
+	TestFormulasBoundedByWhatTheyRead \
+	TestCostLimitExplainedOnce \
+	TestHostileBoundsReadForms \
+	TestHostileBoundsAnswers \
+	TestToolSafetyCountsEveryMatch \
+	TestToolSafetyCountsEveryOtherMatch \
+	TestToolSafetyLabelledTallyFindsAlike \
+	TestAgreementTable
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,

@@ -22,6 +22,7 @@ import (
 // (tally_each_in), and must still count the rest by severity (1.1.1
 // listed them all, which cost the square of their number).
 func TestToolSafetyCountsEveryMatch(t *testing.T) {
+	heavytest.Later(t)
 	// One unit of the mixed text, eight matches: a withholding (medium);
 	// sending the conversation (high) and notes (medium) away; a rule to
 	// use this tool instead of read_file, a tool of this server (low),
@@ -46,9 +47,6 @@ func TestToolSafetyCountsEveryMatch(t *testing.T) {
 	} {
 		for _, n := range []int{10_000, 20_000, 40_000} {
 			t.Run(fmt.Sprintf("%s/%d", tt.name, n), func(t *testing.T) {
-				if tt.name == "mixed" && n > 10_000 {
-					heavytest.Later(t) // a second each
-				}
 				desc := strings.Repeat(tt.unit, n/tt.matches)
 				want := map[string]int{}
 				for sev, phrases := range severities {
@@ -136,6 +134,7 @@ func wholeMetric(t *testing.T, ms []report.Metric, name string) int {
 // give the same high, medium, low and cost, the first 50 findings and a
 // more_findings issue for the rest.
 func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
+	heavytest.Later(t)
 	b64 := base64.StdEncoding.EncodeToString
 	// A base64 run that decodes to a cue (high), one that decodes to
 	// plain text (low), a hex one (low), and one that decodes to no text
@@ -269,9 +268,6 @@ func TestToolSafetyCountsEveryOtherMatch(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/%d", tt.name, n), func(t *testing.T) {
-				if n > 600 {
-					heavytest.Later(t) // a second or two each
-				}
 				tool := tt.tool(n)
 				want := tt.want(tool, n)
 				all := want["high"] + want["medium"] + want["low"]

@@ -14,6 +14,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/score/check"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -140,6 +141,7 @@ func TestToolSafetyGroupsManyStrings(t *testing.T) {
 // severity by place (keys, the name, the input schema, schema values,
 // a key inside a schema value) and cues whose severity is theirs.
 func TestToolSafetyLabelledTallyFindsAlike(t *testing.T) {
+	heavytest.Later(t)
 	src, err := rubrics.Source("tool-safety")
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,8 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/emptypb"
 	"google.golang.org/protobuf/types/known/structpb"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // sameAsProto checks that decodeChecked reads b as proto.Unmarshal does:
@@ -140,6 +142,7 @@ func sameTree(t *testing.T, e compiledEntry, must bool) {
 // table (rubrics/compiled.bin) is decoded by hand as proto.Unmarshal
 // decodes it, and gives the tree cel-go makes of that.
 func TestDecodeCheckedBuiltins(t *testing.T) {
+	heavytest.Later(t)
 	table := builtinTable(t)
 	if len(table.entries) == 0 {
 		t.Fatal("the table holds no formulas")

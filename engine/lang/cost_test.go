@@ -398,6 +398,7 @@ func TestMadeStringsThroughCallsStayTracked(t *testing.T) {
 // charges a formula reading their result with a function whose cost
 // grows with its length stays within its finite estimate.
 func TestLengthKeepingCallsKeepTheirBound(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(rangeVars...)
 	if err != nil {
 		t.Fatal(err)

@@ -373,6 +373,7 @@ func TestShortDataKeepsStaticPath(t *testing.T) {
 // macro, optional fields. Those whose estimate fits their limit run
 // untracked, so this is what keeps the limit holding.
 func TestDataEstimateBoundsItsCharge(t *testing.T) {
+	heavytest.Later(t)
 	e, act, n := wideEnv(t, 3000)
 	deep := make([]any, 3000)
 	for i := range deep {
@@ -575,6 +576,7 @@ func TestSharedValueWalkedOnce(t *testing.T) {
 // estimate. The signals are read as the engine's activation gives them,
 // a Go map of Go values (see goMaps).
 func TestNumbersEstimatedOnTheData(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(wideVars...)
 	if err != nil {
 		t.Fatal(err)

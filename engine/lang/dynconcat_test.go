@@ -3,6 +3,8 @@ package lang
 import (
 	"strings"
 	"testing"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestDynConcatenationsSizedAsTheirSum: a concatenation whose operands
@@ -26,6 +28,7 @@ import (
 // as its estimate bounds only strings, lists of strings and the tool
 // (see walkBounded).
 func TestDynConcatenationsSizedAsTheirSum(t *testing.T) {
+	heavytest.Later(t)
 	// times64 is x written 64 times, joined by +, in six doublings.
 	times64 := func(x string) string {
 		s := "(" + x + " + " + x + ")"

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // squarings is a formula that binds x0 to start and squares it n times
@@ -33,6 +34,7 @@ func squarings(start string, n int, last func(x string) string) string {
 // value may be num() of a string, whose exponent the language bounds
 // (see num.MaxExponent), so that it has a bound too.
 func TestSquaredNumbersSizedByTheirDigits(t *testing.T) {
+	heavytest.Later(t)
 	for _, c := range []struct{ name, start string }{
 		{"a dyn number", "d.n"},
 		{"a typed number", "num(d.n)"},
@@ -89,6 +91,7 @@ func TestSquaringsChargedByTheirDigits(t *testing.T) {
 // for min, max and clamp; their sum, for sum and mean), so each is
 // tracked and stopped at the limit.
 func TestNumberFunctionsSizedByTheirDigits(t *testing.T) {
+	heavytest.Later(t)
 	for _, f := range []string{
 		"sum([%s])", "mean([%s, 1])", "median([%s])", "min([%s])", "max([%s, d.n])",
 		"clamp(%s, 0, %s)", "round(%s, 2)", "efficiency(1, 0, %s)", "sum([%s].map(y, y))",
@@ -112,6 +115,7 @@ func TestNumberFunctionsSizedByTheirDigits(t *testing.T) {
 // round it; a whole number of any length, and a long numerator over a
 // short denominator, compute as before.
 func TestFractionDenominatorsBounded(t *testing.T) {
+	heavytest.Later(t)
 	e, err := NewEnv(Var{"d", Dyn})
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/checker"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestTallyEachInEstimateBoundsItsCharge: for each arity of
@@ -17,6 +19,7 @@ import (
 // checked alone (the charge of the 7-argument call less that of the same
 // call without labels), where the bound is reached exactly.
 func TestTallyEachInEstimateBoundsItsCharge(t *testing.T) {
+	heavytest.Later(t)
 	const n = 32
 	e, err := NewEnv(
 		Var{"ss", cel.ListType(cel.StringType)}, Var{"res", cel.ListType(cel.StringType)},
@@ -117,6 +120,7 @@ func sameTests(n int, t map[string]any) []any {
 // below what the tracker charges for reading n strings with n patterns,
 // and let such a formula run untracked past the cost limit.
 func TestDynListArgumentsEstimateBoundTheirCharge(t *testing.T) {
+	heavytest.Later(t)
 	const n = 32
 	e, err := NewEnv(Var{"d", cel.DynType})
 	if err != nil {

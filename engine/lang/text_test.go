@@ -286,6 +286,7 @@ func TestListFunctionsAreCharged(t *testing.T) {
 // phrases, runs and counts are about, every expression finds with the
 // filter what it finds alone.
 func TestFindAllFilterNeverLosesAMatch(t *testing.T) {
+	heavytest.Later(t)
 	patterns := []string{
 		`(?i)\b(dear\s+)?(ai|bot)\s*[,:]\s*(you\s+)?(must|will)\b`,
 		`(?i)(^|[.;]\s*|\b(and|then)\s+)(pass|put)\s+(it|the\s+(full\s+)?text)\b[^.\n]*\b(as|into)\s+the\b`,

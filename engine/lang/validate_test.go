@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/schemasize"
 )
 
@@ -47,6 +48,7 @@ func TestSchemaErrors(t *testing.T) {
 // them: a 64 MiB inputSchema would take hours) and says so as a schema
 // that does not compile; one at the bound is compiled and validates.
 func TestSchemaErrorsTooLarge(t *testing.T) {
+	heavytest.Later(t)
 	obj := []Var{{Name: "schema", Type: Object}, {Name: "args", Type: Object}}
 	schema := func(objects int) map[string]any {
 		// The root, its properties, and objects-2 properties' schemas.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/google/cel-go/cel"
 	"github.com/google/cel-go/common/types/ref"
+
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // walkVars are the variables of the walk tests: the tool, an object of
@@ -148,6 +150,7 @@ func TestToolWalksKeepTheirBound(t *testing.T) {
 // it; both are made character by character, so a string grows no more
 // than its characters do.
 func TestRewriteGrowthBound(t *testing.T) {
+	heavytest.Later(t)
 	for _, f := range []struct {
 		name string
 		fn   func(string) string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestFormulasBoundedByWhatTheyRead: a formula is bounded by the
@@ -22,6 +23,7 @@ import (
 // other way: a formula that does read a long value still meets the
 // cost limit.
 func TestFormulasBoundedByWhatTheyRead(t *testing.T) {
+	heavytest.Later(t)
 	words := strings.TrimSpace(strings.Repeat("ab ", 5_000))
 	for _, tt := range []struct {
 		name    string

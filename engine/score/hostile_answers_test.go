@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // TestHostileBoundsAnswers: a tool's answers are bounded question by
@@ -23,6 +24,7 @@ import (
 // not take from the data bound), 700 short words, each paired with each.
 // Each row fails when Scope.sizeOf answers 0.
 func TestHostileBoundsAnswers(t *testing.T) {
+	heavytest.Later(t)
 	s, err := surface.Parse("t.json", []byte(`{"tools": [{"name": "read", "description": "Reads a file."}]}`))
 	if err != nil {
 		t.Fatal(err)

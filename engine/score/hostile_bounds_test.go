@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // hostile is a description to score and a walk of every pair of a list
@@ -147,6 +148,7 @@ func TestHostileBoundsSignalValues(t *testing.T) {
 // and in beside the read, and a metric read through the group of
 // metrics.
 func TestHostileBoundsReadForms(t *testing.T) {
+	heavytest.Later(t)
 	for _, tt := range []struct {
 		name string
 		list string // the words, as the formula reaches them

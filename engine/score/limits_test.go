@@ -7,6 +7,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/surface/surfacetest"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // toolRubric loads a rubric whose tool block holds tool, its surface
@@ -81,6 +82,7 @@ func TestErrorCutsToolName(t *testing.T) {
 // formula that read it, and the message explains the limit once, not
 // once for the let and again for the formula.
 func TestCostLimitExplainedOnce(t *testing.T) {
+	heavytest.Later(t)
 	r := toolRubric(t, `    let {
       quadratic = "lists.range(3000).map(i, lists.range(3000).map(j, i + j)).flatten()"
     }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/calibrate"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/internal/heavytest"
 	"github.com/rubricmcp/rubric/internal/splitmix"
 	"github.com/rubricmcp/rubric/judges/heuristic"
 )
@@ -658,6 +659,7 @@ func (f floor) misses(tb table) []string {
 // -update after reading the difference) or when the held-out part misses
 // the targets.
 func TestAgreementTable(t *testing.T) {
+	heavytest.Later(t)
 	tuning, heldOut := parts(t)
 	added, fresh := parts15(t)
 	tabs := []table{tabulate(t, "tuning part", tuning), tabulate(t, "held-out part", heldOut)}
