@@ -1,7 +1,9 @@
 package heavytest
 
 import (
-	"io/fs"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,10 +31,13 @@ func TestLater(t *testing.T) {
 	}
 }
 
-// TestMakefileRunsEveryHeavyTest: every test that calls Later is named in
-// the Makefile's HEAVY_TESTS and lives in one of its HEAVY_PACKAGES, so
-// that make test, whose race pass skips them, runs each in its second
-// pass.
+// TestMakefileRunsEveryHeavyTest: every test that calls Later, as its
+// first statement or anywhere below it (in a subtest's function, say),
+// is named in the Makefile's HEAVY_TESTS and lives in one of its
+// HEAVY_PACKAGES, so that make test, whose race pass skips them, runs
+// each in its second pass. A Later in a subtest of a test the list does
+// not name is skipped by the race pass and never matched by the heavy
+// pass's -run, so it would run nowhere.
 func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	root := filepath.Join("..", "..")
 	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
@@ -44,31 +49,18 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	if len(listed) == 0 || len(dirs) == 0 {
 		t.Fatal("the Makefile sets no HEAVY_TESTS or HEAVY_PACKAGES (NAME = words, continued with a backslash)")
 	}
-	call := regexp.MustCompile(`func (Test\w+)\(t \*testing\.T\) \{\n\theavytest\.Later\(t\)`)
 	found := 0
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+	err = walkGoFiles(root, func(dir string, test bool, f *ast.File, _ []string) error {
+		if !test || dir == "./internal/heavytest" {
 			return nil
 		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, filepath.Dir(path))
-		for _, m := range call.FindAllSubmatch(b, -1) {
+		for _, name := range testsCallingLater(f) {
 			found++
-			name := string(m[1])
 			if !slices.Contains(listed, name) {
-				t.Errorf("%s calls heavytest.Later, but the Makefile's HEAVY_TESTS does not name it", name)
+				t.Errorf("%s (in %s) calls heavytest.Later, but the Makefile's HEAVY_TESTS does not name it", name, dir)
 			}
-			if !slices.Contains(dirs, "./"+filepath.ToSlash(rel)) {
-				t.Errorf("%s (in %s) calls heavytest.Later, but its package is not in HEAVY_PACKAGES", name, rel)
+			if !slices.Contains(dirs, dir) {
+				t.Errorf("%s (in %s) calls heavytest.Later, but its package is not in HEAVY_PACKAGES", name, dir)
 			}
 		}
 		return nil
@@ -78,6 +70,61 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	}
 	if found == 0 {
 		t.Error("no test calls heavytest.Later: the Makefile's second pass would run nothing heavy")
+	}
+}
+
+// testsCallingLater names the top-level Test functions of f whose
+// bodies call heavytest.Later anywhere, closures included.
+func testsCallingLater(f *ast.File) []string {
+	var names []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
+			continue
+		}
+		calls := false
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			if c, ok := n.(*ast.CallExpr); ok {
+				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Later" {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "heavytest" {
+						calls = true
+					}
+				}
+			}
+			return !calls
+		})
+		if calls {
+			names = append(names, fn.Name.Name)
+		}
+	}
+	return names
+}
+
+func TestTestsCallingLater(t *testing.T) {
+	const src = `package p
+
+func TestFirst(t *testing.T) {
+	heavytest.Later(t)
+}
+
+func TestInSubtest(t *testing.T) {
+	t.Run("big", func(t *testing.T) {
+		if big {
+			heavytest.Later(t)
+		}
+	})
+}
+
+func TestNot(t *testing.T) { other.Later(t) }
+
+func helper(t *testing.T) { heavytest.Later(t) }
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p_test.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := testsCallingLater(f), []string{"TestFirst", "TestInSubtest"}; !slices.Equal(got, want) {
+		t.Errorf("testsCallingLater = %v, want %v", got, want)
 	}
 }
 
