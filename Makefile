@@ -89,8 +89,13 @@ vet:
 #     stay in the race pass;
 #   - TestGradableEdges, whose 300-tool case skips itself under -race,
 #     runs in both passes;
-#   - TestAppendGrowsOnce, which counts allocations and so skips itself
-#     under -race, whose instrumentation allocates on its own.
+#   - TestAppendGrowsOnce and engine/lang's allocation counts
+#     (TestSHA256Hex, TestFindFoldedASCII, TestFloatsAsEncodingJSON,
+#     TestConstantFormulasAreComputedOnce, TestCanonicalJSONCopiesNoBuiltMap,
+#     TestCanonicalJSONBoxesNoLeaf), which count allocations only without
+#     -race, whose sync.Pool drops values at random, and check the rest
+#     in both passes. internal/heavytest checks that a test of the race
+#     pass that reads race.Enabled is named here.
 #   - tests that repeat, larger, what smaller race-built tests of the
 #     same code check: TestBuildInfo (every built-in rubric loaded for
 #     its digest, in sequence), TestJudgedQuestionsCarryOnlyTheirOwn and
@@ -211,7 +216,13 @@ HEAVY_TESTS = \
 	TestToolSafetyCountsEveryMatch \
 	TestToolSafetyCountsEveryOtherMatch \
 	TestToolSafetyLabelledTallyFindsAlike \
-	TestAgreementTable
+	TestAgreementTable \
+	TestSHA256Hex \
+	TestFindFoldedASCII \
+	TestFloatsAsEncodingJSON \
+	TestConstantFormulasAreComputedOnce \
+	TestCanonicalJSONCopiesNoBuiltMap \
+	TestCanonicalJSONBoxesNoLeaf
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,

@@ -13,7 +13,9 @@ import (
 // say of them: under the race detector sync.Pool drops what is put back
 // at random, so a path that reuses pooled scratch allocates now and then
 // (TestFindFoldedASCII counted 6 against 5 under -race at load).
-// make test runs engine/lang without -race, where they are counted.
+// make test's race pass skips the counts; its heavy pass, without
+// -race, runs each test that counts (HEAVY_TESTS names them, which
+// internal/heavytest checks), and counts.
 func allocsCounted() bool { return !race.Enabled }
 
 // TestSHA256Hex: the hex digest of the text's bytes, for empty, short and

@@ -73,6 +73,118 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	}
 }
 
+// TestRaceSkippedPartsRunElsewhere: a test of a package the race pass
+// runs, whose body reads race.Enabled (or calls a helper of its package
+// that does, as engine/lang's allocsCounted), leaves a part of itself
+// to a run without -race: an allocation count the race runtime's
+// sync.Pool upsets, a case too slow race-built. HEAVY_TESTS must name
+// it, so that the heavy pass runs that part; without it the part runs
+// in no pass of make test, as engine/lang's six allocation counts did
+// not.
+func TestRaceSkippedPartsRunElsewhere(t *testing.T) {
+	root := filepath.Join("..", "..")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := makeList(mk, "HEAVY_TESTS")
+	dirs := makeList(mk, "HEAVY_PACKAGES")
+	norace := makeList(mk, "NORACE_PACKAGES")
+	files := map[string][]*ast.File{}
+	err = walkGoFiles(root, func(dir string, test bool, f *ast.File, _ []string) error {
+		if test && dir != "./internal/heavytest" && !slices.Contains(norace, dir) {
+			files[dir] = append(files[dir], f)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for dir, fs := range files {
+		for _, name := range testsReadingRace(fs) {
+			found++
+			if !slices.Contains(listed, name) {
+				t.Errorf("%s (in %s) leaves a part to a run without -race, but the Makefile's HEAVY_TESTS does not name it, so make test never runs that part", name, dir)
+			}
+			if !slices.Contains(dirs, dir) {
+				t.Errorf("%s (in %s) leaves a part to a run without -race, but its package is not in HEAVY_PACKAGES", name, dir)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no test of the race pass reads race.Enabled: the check would pass on anything")
+	}
+}
+
+// testsReadingRace names the top-level Test functions of a package's
+// test files whose bodies read race.Enabled, or call a function of
+// those files that does.
+func testsReadingRace(files []*ast.File) []string {
+	readsRace := func(body ast.Node, helpers map[string]bool) bool {
+		found := false
+		ast.Inspect(body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok && x.Name == "race" && n.Sel.Name == "Enabled" {
+					found = true
+				}
+			case *ast.CallExpr:
+				if id, ok := n.Fun.(*ast.Ident); ok && helpers[id.Name] {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	helpers := map[string]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && !strings.HasPrefix(fn.Name.Name, "Test") && readsRace(fn.Body, nil) {
+				helpers[fn.Name.Name] = true
+			}
+		}
+	}
+	var names []string
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Body != nil && strings.HasPrefix(fn.Name.Name, "Test") && readsRace(fn.Body, helpers) {
+				names = append(names, fn.Name.Name)
+			}
+		}
+	}
+	return names
+}
+
+func TestTestsReadingRace(t *testing.T) {
+	const src = `package p
+
+func counted() bool { return !race.Enabled }
+
+func TestDirect(t *testing.T) {
+	if race.Enabled {
+		t.Skip("slow")
+	}
+}
+
+func TestThroughHelper(t *testing.T) {
+	if counted() {
+		check(t)
+	}
+}
+
+func TestNeither(t *testing.T) { other.Enabled = true }
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "p_test.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := testsReadingRace([]*ast.File{f}), []string{"TestDirect", "TestThroughHelper"}; !slices.Equal(got, want) {
+		t.Errorf("testsReadingRace = %v, want %v", got, want)
+	}
+}
+
 // testsCallingLater names the top-level Test functions of f whose
 // bodies call heavytest.Later anywhere, closures included.
 func testsCallingLater(f *ast.File) []string {
