@@ -92,7 +92,9 @@ vet:
 #   - TestAppendGrowsOnce and engine/lang's allocation counts
 #     (TestSHA256Hex, TestFindFoldedASCII, TestFloatsAsEncodingJSON,
 #     TestConstantFormulasAreComputedOnce, TestCanonicalJSONCopiesNoBuiltMap,
-#     TestCanonicalJSONBoxesNoLeaf), which count allocations only without
+#     TestCanonicalJSONBoxesNoLeaf) and engine/score/stage's
+#     (TestRequestInputIsNotCopied, TestRequestWritesTheTemplateInput),
+#     which count allocations only without
 #     -race, whose sync.Pool drops values at random, and check the rest
 #     in both passes. internal/heavytest checks that a test of the race
 #     pass that reads race.Enabled is named here.
@@ -222,7 +224,9 @@ HEAVY_TESTS = \
 	TestFloatsAsEncodingJSON \
 	TestConstantFormulasAreComputedOnce \
 	TestCanonicalJSONCopiesNoBuiltMap \
-	TestCanonicalJSONBoxesNoLeaf
+	TestCanonicalJSONBoxesNoLeaf \
+	TestRequestInputIsNotCopied \
+	TestRequestWritesTheTemplateInput
 
 # HEAVY_PACKAGES is in the order the heavy pass starts them, the longest
 # first (make test on a quiet machine, a558359: engine/report/html 99 s,
@@ -247,6 +251,7 @@ HEAVY_PACKAGES = \
 	./judges/openai \
 	./engine/ask \
 	./plugins/host \
+	./engine/score/stage \
 	./engine/report \
 	./engine/rubric \
 	./internal/jsonstr \

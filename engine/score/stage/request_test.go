@@ -8,8 +8,17 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score/eval"
+	"github.com/rubricmcp/rubric/internal/race"
 	"github.com/rubricmcp/rubric/rubrics"
 )
+
+// allocsCounted reports whether allocation counts compare here: under
+// the race detector sync.Pool drops values put back at random, so one
+// side of a comparison allocates a scratch buffer again now and then
+// (TestRequestWritesTheTemplateInput counted 51 against 50 in make
+// test's race pass). make test's heavy pass runs the tests that count
+// without -race (HEAVY_TESTS names them).
+func allocsCounted() bool { return !race.Enabled }
 
 // TestRequestInputIsNotCopied: the input a TDQS tool question's templates
 // see is the map the input formula's value was made into, its signals
@@ -47,6 +56,9 @@ func TestRequestInputIsNotCopied(t *testing.T) {
 	}
 	// And request builds it so: fewer allocations than the same steps
 	// with the input as Native gives it, which TemplateInput copies.
+	if !allocsCounted() {
+		return
+	}
 	asNative := testing.AllocsPerRun(20, func() {
 		if _, err := eval.Bool(q.When, sc); err != nil {
 			t.Fatal(err)
@@ -95,6 +107,9 @@ func TestRequestWritesTheTemplateInput(t *testing.T) {
 	}
 	if !reflect.DeepEqual(req.Input, in) {
 		t.Errorf("template input %#v, want %#v", req.Input, in)
+	}
+	if !allocsCounted() {
+		return
 	}
 	was := testing.AllocsPerRun(20, func() {
 		if _, err := eval.Bool(q.When, sc); err != nil {
