@@ -39,29 +39,15 @@ func TestLater(t *testing.T) {
 // not name is skipped by the race pass and never matched by the heavy
 // pass's -run, so it would run nowhere.
 func TestMakefileRunsEveryHeavyTest(t *testing.T) {
-	root := filepath.Join("..", "..")
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := makeList(mk, "HEAVY_TESTS")
-	dirs := makeList(mk, "HEAVY_PACKAGES")
-	if len(listed) == 0 || len(dirs) == 0 {
-		t.Fatal("the Makefile sets no HEAVY_TESTS or HEAVY_PACKAGES (NAME = words, continued with a backslash)")
-	}
+	h := readHeavyLists(t)
 	found := 0
-	err = walkGoFiles(root, func(dir string, test bool, f *ast.File, _ []string) error {
+	err := walkGoFiles(h.root, func(dir string, test bool, f *ast.File, _ []string) error {
 		if !test || dir == "./internal/heavytest" {
 			return nil
 		}
 		for _, name := range testsCallingLater(f) {
 			found++
-			if !slices.Contains(listed, name) {
-				t.Errorf("%s (in %s) calls heavytest.Later, but the Makefile's HEAVY_TESTS does not name it", name, dir)
-			}
-			if !slices.Contains(dirs, dir) {
-				t.Errorf("%s (in %s) calls heavytest.Later, but its package is not in HEAVY_PACKAGES", name, dir)
-			}
+			h.wantRun(t, dir, name, "calls heavytest.Later")
 		}
 		return nil
 	})
@@ -70,6 +56,42 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	}
 	if found == 0 {
 		t.Error("no test calls heavytest.Later: the Makefile's second pass would run nothing heavy")
+	}
+}
+
+// heavyLists is what the Makefile says of the heavy pass: the tests it
+// runs, the packages it runs them in, and the packages no pass runs
+// race-built; root is the repository's.
+type heavyLists struct {
+	root                    string
+	tests, packages, norace []string
+}
+
+// readHeavyLists reads the Makefile's lists; t fails at once when the
+// heavy pass's are missing.
+func readHeavyLists(t *testing.T) heavyLists {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := heavyLists{root: root, tests: makeList(mk, "HEAVY_TESTS"), packages: makeList(mk, "HEAVY_PACKAGES"), norace: makeList(mk, "NORACE_PACKAGES")}
+	if len(h.tests) == 0 || len(h.packages) == 0 {
+		t.Fatal("the Makefile sets no HEAVY_TESTS or HEAVY_PACKAGES (NAME = words, continued with a backslash)")
+	}
+	return h
+}
+
+// wantRun fails t unless the heavy pass runs the test name of package
+// dir, which does what leaves it to that pass (what).
+func (h heavyLists) wantRun(t *testing.T, dir, name, what string) {
+	t.Helper()
+	if !slices.Contains(h.tests, name) {
+		t.Errorf("%s (in %s) %s, but the Makefile's HEAVY_TESTS does not name it", name, dir, what)
+	}
+	if !slices.Contains(h.packages, dir) {
+		t.Errorf("%s (in %s) %s, but its package is not in HEAVY_PACKAGES", name, dir, what)
 	}
 }
 
@@ -82,17 +104,10 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 // in no pass of make test, as engine/lang's six allocation counts did
 // not.
 func TestRaceSkippedPartsRunElsewhere(t *testing.T) {
-	root := filepath.Join("..", "..")
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := makeList(mk, "HEAVY_TESTS")
-	dirs := makeList(mk, "HEAVY_PACKAGES")
-	norace := makeList(mk, "NORACE_PACKAGES")
+	h := readHeavyLists(t)
 	files := map[string][]*ast.File{}
-	err = walkGoFiles(root, func(dir string, test bool, f *ast.File, _ []string) error {
-		if test && dir != "./internal/heavytest" && !slices.Contains(norace, dir) {
+	err := walkGoFiles(h.root, func(dir string, test bool, f *ast.File, _ []string) error {
+		if test && dir != "./internal/heavytest" && !slices.Contains(h.norace, dir) {
 			files[dir] = append(files[dir], f)
 		}
 		return nil
@@ -104,12 +119,7 @@ func TestRaceSkippedPartsRunElsewhere(t *testing.T) {
 	for dir, fs := range files {
 		for _, name := range testsReadingRace(fs) {
 			found++
-			if !slices.Contains(listed, name) {
-				t.Errorf("%s (in %s) leaves a part to a run without -race, but the Makefile's HEAVY_TESTS does not name it, so make test never runs that part", name, dir)
-			}
-			if !slices.Contains(dirs, dir) {
-				t.Errorf("%s (in %s) leaves a part to a run without -race, but its package is not in HEAVY_PACKAGES", name, dir)
-			}
+			h.wantRun(t, dir, name, "leaves a part to a run without -race")
 		}
 	}
 	if found == 0 {
