@@ -83,7 +83,7 @@ vet:
 #     sync.Pool drops one in four of the values put back, and regexp's
 #     backtracker then makes its 32 KB state afresh (33 GB allocated by
 #     TestTallyEachInEstimateBoundsItsCharge, 0.5 s without -race and
-#     72 race-built);
+#     45 race-built, alone on the machine);
 #   - cmd/rubric's transcripts, but for the few about concurrency inside
 #     the rubric process (raceScripts in cmd/rubric/main_test.go), which
 #     stay in the race pass;
