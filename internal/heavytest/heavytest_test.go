@@ -42,7 +42,7 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	h := readHeavyLists(t)
 	found := 0
 	err := walkGoFiles(h.root, func(dir string, test bool, f *ast.File, _ []string) error {
-		if !test || dir == "./internal/heavytest" {
+		if !test {
 			return nil
 		}
 		for _, name := range testsCallingLater(f) {
@@ -107,7 +107,7 @@ func TestRaceSkippedPartsRunElsewhere(t *testing.T) {
 	h := readHeavyLists(t)
 	files := map[string][]*ast.File{}
 	err := walkGoFiles(h.root, func(dir string, test bool, f *ast.File, _ []string) error {
-		if test && dir != "./internal/heavytest" && !slices.Contains(h.norace, dir) {
+		if test && !slices.Contains(h.norace, dir) {
 			files[dir] = append(files[dir], f)
 		}
 		return nil
@@ -131,40 +131,23 @@ func TestRaceSkippedPartsRunElsewhere(t *testing.T) {
 // test files whose bodies read race.Enabled, or call a function of
 // those files that does.
 func testsReadingRace(files []*ast.File) []string {
-	readsRace := func(body ast.Node, helpers map[string]bool) bool {
-		found := false
-		ast.Inspect(body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				if x, ok := n.X.(*ast.Ident); ok && x.Name == "race" && n.Sel.Name == "Enabled" {
-					found = true
-				}
-			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); ok && helpers[id.Name] {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
-	}
+	readsRace := func(n ast.Node) bool { return isSelector(n, "race", "Enabled") }
 	helpers := map[string]bool{}
 	for _, f := range files {
 		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && !strings.HasPrefix(fn.Name.Name, "Test") && readsRace(fn.Body, nil) {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && !strings.HasPrefix(fn.Name.Name, "Test") && holds(fn.Body, readsRace) {
 				helpers[fn.Name.Name] = true
 			}
 		}
 	}
-	var names []string
-	for _, f := range files {
-		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Body != nil && strings.HasPrefix(fn.Name.Name, "Test") && readsRace(fn.Body, helpers) {
-				names = append(names, fn.Name.Name)
+	return testsWhere(files, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && helpers[id.Name] {
+				return true
 			}
 		}
-	}
-	return names
+		return readsRace(n)
+	})
 }
 
 func TestTestsReadingRace(t *testing.T) {
@@ -198,28 +181,44 @@ func TestNeither(t *testing.T) { other.Enabled = true }
 // testsCallingLater names the top-level Test functions of f whose
 // bodies call heavytest.Later anywhere, closures included.
 func testsCallingLater(f *ast.File) []string {
+	return testsWhere([]*ast.File{f}, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		return ok && isSelector(c.Fun, "heavytest", "Later")
+	})
+}
+
+// testsWhere names the top-level Test functions of files whose bodies,
+// closures included, hold a node match accepts.
+func testsWhere(files []*ast.File, match func(ast.Node) bool) []string {
 	var names []string
-	for _, d := range f.Decls {
-		fn, ok := d.(*ast.FuncDecl)
-		if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
-			continue
-		}
-		calls := false
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			if c, ok := n.(*ast.CallExpr); ok {
-				if sel, ok := c.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Later" {
-					if x, ok := sel.X.(*ast.Ident); ok && x.Name == "heavytest" {
-						calls = true
-					}
-				}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Body != nil && strings.HasPrefix(fn.Name.Name, "Test") && holds(fn.Body, match) {
+				names = append(names, fn.Name.Name)
 			}
-			return !calls
-		})
-		if calls {
-			names = append(names, fn.Name.Name)
 		}
 	}
 	return names
+}
+
+// holds reports whether root or a node below it is one match accepts.
+func holds(root ast.Node, match func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(root, func(n ast.Node) bool {
+		found = found || match(n)
+		return !found
+	})
+	return found
+}
+
+// isSelector reports whether n is the selector pkg.name.
+func isSelector(n ast.Node, pkg, name string) bool {
+	s, ok := n.(*ast.SelectorExpr)
+	if !ok || s.Sel.Name != name {
+		return false
+	}
+	x, ok := s.X.(*ast.Ident)
+	return ok && x.Name == pkg
 }
 
 func TestTestsCallingLater(t *testing.T) {

@@ -13,14 +13,46 @@ import (
 	"testing"
 )
 
-// walkGoFiles parses the Go files under root (but for testdata,
-// node_modules and hidden directories) and calls visit with each, its
-// directory as ./dir, whether it is a test file, and the module's
-// packages it imports as ./dir (those go.mod's module path prefixes).
+// walkGoFiles calls visit with each Go file under root (but for
+// testdata, node_modules and hidden directories), its directory as
+// ./dir, whether it is a test file, and the module's packages it imports
+// as ./dir (those go.mod's module path prefixes). The files are parsed
+// once a root (parseGoFiles), for every check that reads them.
 func walkGoFiles(root string, visit func(dir string, test bool, f *ast.File, imports []string) error) error {
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	files, err := parseGoFiles(root)
 	if err != nil {
 		return err
+	}
+	for _, g := range files {
+		if err := visit(g.dir, g.test, g.f, g.imports); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// goFile is one Go file as walkGoFiles hands it to a visit.
+type goFile struct {
+	dir     string
+	test    bool
+	f       *ast.File
+	imports []string
+}
+
+// parsedRoots holds the files of each root parseGoFiles has read. The
+// package's tests run one at a time (none is parallel, which the race
+// rule holds it to), so nothing guards it.
+var parsedRoots = map[string][]goFile{}
+
+// parseGoFiles parses the Go files under root the first time it is
+// asked for root, and returns the same files every time after.
+func parseGoFiles(root string) ([]goFile, error) {
+	if files, ok := parsedRoots[root]; ok {
+		return files, nil
+	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return nil, err
 	}
 	var module string
 	for line := range strings.Lines(string(mod)) {
@@ -28,7 +60,8 @@ func walkGoFiles(root string, visit func(dir string, test bool, f *ast.File, imp
 			module = strings.TrimSpace(rest)
 		}
 	}
-	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	var files []goFile
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -56,8 +89,14 @@ func walkGoFiles(root string, visit func(dir string, test bool, f *ast.File, imp
 				imports = append(imports, "./"+rest)
 			}
 		}
-		return visit("./"+filepath.ToSlash(rel), strings.HasSuffix(path, "_test.go"), f, imports)
+		files = append(files, goFile{"./" + filepath.ToSlash(rel), strings.HasSuffix(path, "_test.go"), f, imports})
+		return nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	parsedRoots[root] = files
+	return files, nil
 }
 
 // checkMakeList fails t unless the Makefile's list variable names
