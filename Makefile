@@ -89,15 +89,11 @@ vet:
 #     stay in the race pass;
 #   - TestGradableEdges, whose 300-tool case skips itself under -race,
 #     runs in both passes;
-#   - TestAppendGrowsOnce and the allocation counts of engine/lang
-#     (TestSHA256Hex, TestFindFoldedASCII, TestFloatsAsEncodingJSON,
-#     TestConstantFormulasAreComputedOnce,
-#     TestCanonicalJSONCopiesNoBuiltMap, TestCanonicalJSONBoxesNoLeaf)
-#     and engine/score/stage (TestRequestInputIsNotCopied,
-#     TestRequestWritesTheTemplateInput), which count allocations only
-#     without -race, whose sync.Pool drops values at random, and check
-#     the rest in both passes. internal/heavytest checks that every test
-#     of the race pass that reads race.Enabled is named here.
+#   - the tests that count allocations only without -race, whose
+#     sync.Pool drops values at random (TestAppendGrowsOnce, and those of
+#     engine/lang and engine/score/stage), and check the rest in both
+#     passes. internal/heavytest checks that every test of the race pass
+#     that reads race.Enabled is named here.
 #   - tests that repeat, larger, what smaller race-built tests of the
 #     same code check: TestBuildInfo (every built-in rubric loaded for
 #     its digest, in sequence), TestJudgedQuestionsCarryOnlyTheirOwn and
