@@ -269,6 +269,52 @@ func TestListAsksTheTransportWhy(t *testing.T) {
 	}
 }
 
+// connecting is a transport whose Start waits until it is closed, as an
+// HTTP transport still connecting does. Nothing else of it is called.
+type connecting struct {
+	mcptransport.Interface
+	closed chan struct{}
+	once   sync.Once
+}
+
+func (c *connecting) Start(context.Context) error {
+	<-c.closed
+	return mcptransport.ErrTransportClosed
+}
+
+func (c *connecting) Close() error {
+	c.once.Do(func() { close(c.closed) })
+	return nil
+}
+
+// TestListStartDeadlineIsWordedBeforeTheClose: when the start deadline
+// ends a Start, the failure is worded from what the transport knew then.
+// Closing the transport is rubric's doing (for stdio it closes the
+// server's stdin, and the server exits), so what follows the close must
+// not be reported as the server's own failure.
+func TestListStartDeadlineIsWordedBeforeTheClose(t *testing.T) {
+	tr := &connecting{closed: make(chan struct{})}
+	_, err := List(context.Background(), tr, Config{
+		Limits: transport.Limits{StartTimeout: 2 * time.Second},
+		Deadline: func(ctx context.Context, _ time.Duration) (context.Context, context.CancelFunc) {
+			ctx, cancel := context.WithCancelCause(ctx)
+			cancel(context.DeadlineExceeded) // over before Start is asked
+			return ctx, func() {}
+		},
+		Fault: func(method string, err error) error {
+			select {
+			case <-tr.closed:
+				return errors.New("server exited with status 0 before answering " + method)
+			default:
+				return nil // alive: a timeout
+			}
+		},
+	})
+	if want := "no answer to initialize within 2s"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
 func TestListInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	tr, _ := scripted(t, func(r request) []string {
