@@ -225,26 +225,23 @@ func (s *session) start(deadline context.Context) error {
 		}
 		return s.failed(deadline, "initialize", err)
 	case <-deadline.Done():
-		// The failure is worded before the transport is closed: closing a
-		// stdio transport closes the server's stdin, and a server that
-		// then exits would be reported as having exited by itself. A
-		// Start that ended as the deadline did is heard first.
-		err, ended := deadline.Err(), false
+		// A Start that ended as the deadline did is heard first.
 		select {
-		case startErr := <-done:
-			ended = true
-			if startErr != nil {
-				err = startErr
+		case err := <-done:
+			if err == nil {
+				err = deadline.Err()
 			}
+			return s.failed(deadline, "initialize", err)
 		default:
 		}
-		failure := s.failed(deadline, "initialize", err)
-		if !ended {
-			// Closing the transport ends a Start that is still
-			// connecting; wait for it so that nothing outlives List.
-			s.tr.Close()
-			<-done
-		}
+		// The failure is worded before the transport is closed: closing a
+		// stdio transport closes the server's stdin, and a server that
+		// then exits would be reported as having exited by itself.
+		failure := s.failed(deadline, "initialize", deadline.Err())
+		// Closing the transport ends a Start that is still connecting;
+		// wait for it so that nothing outlives List.
+		s.tr.Close()
+		<-done
 		return failure
 	}
 }
