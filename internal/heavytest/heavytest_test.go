@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -72,10 +71,7 @@ type heavyLists struct {
 func readHeavyLists(t *testing.T) heavyLists {
 	t.Helper()
 	root := filepath.Join("..", "..")
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	mk := readMakefile(t, root)
 	h := heavyLists{root: root, tests: makeList(mk, "HEAVY_TESTS"), packages: makeList(mk, "HEAVY_PACKAGES"), norace: makeList(mk, "NORACE_PACKAGES")}
 	if len(h.tests) == 0 || len(h.packages) == 0 {
 		t.Fatal("the Makefile sets no HEAVY_TESTS or HEAVY_PACKAGES (NAME = words, continued with a backslash)")

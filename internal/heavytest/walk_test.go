@@ -99,16 +99,23 @@ func parseGoFiles(root string) ([]goFile, error) {
 	return files, nil
 }
 
+// readMakefile reads the Makefile at the repository's root; t fails at
+// once when it cannot.
+func readMakefile(t *testing.T, root string) []byte {
+	t.Helper()
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mk
+}
+
 // checkMakeList fails t unless the Makefile's list variable names
 // exactly the packages want: add words the error for one it lacks, drop
 // for one it should not hold, each given the package.
 func checkMakeList(t *testing.T, variable string, want []string, add, drop func(pkg string) string) {
 	t.Helper()
-	mk, err := os.ReadFile(filepath.Join("..", "..", "Makefile"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := makeList(mk, variable)
+	listed := makeList(readMakefile(t, filepath.Join("..", "..")), variable)
 	for _, p := range want {
 		if !slices.Contains(listed, p) {
 			t.Error(add(p))
