@@ -154,6 +154,9 @@ func Diff(a, b *Rubric) []Change {
 		// A check with a weight of its name has no points of its own
 		// (the loader refuses both): its points are the weight's.
 		name, ok := strings.CutPrefix(c.Key, "checks.")
+		if !ok {
+			continue
+		}
 		if name, ok = strings.CutSuffix(name, ".points"); !ok {
 			continue
 		}
