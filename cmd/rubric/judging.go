@@ -26,12 +26,6 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 	return s, done, err
 }
 
-// sessionOptions are the options of a session of the command's flags,
-// with the plugin host started; closeHost ends it.
-func (a *app) sessionOptions(judging bool) (run.Options, func(), error) {
-	return a.host().SessionOptions(judging, a.stderr)
-}
-
 // noteUnusedJudge says on standard error that the judge the command line
 // named is not started, when r asks it nothing, and fails when no such
 // judge is there. A judge from rubric.yaml or the environment goes

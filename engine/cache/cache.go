@@ -418,10 +418,9 @@ func entryFile(name, ext string, valid func(string) bool) (entry, temp bool) {
 
 // found is one file of the cache's layout that walk met.
 type found struct {
-	path  string
-	size  int64
-	kind  int // foundAnswer, foundPrompt or foundTemp
-	isDir bool
+	path string
+	size int64
+	kind int // foundAnswer, foundPrompt or foundTemp
 }
 
 const (

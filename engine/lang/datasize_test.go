@@ -239,7 +239,7 @@ func TestPathSize(t *testing.T) {
 			name string
 			v    any
 		}{{"go", data}, {"cel", Adapter.NativeToValue(data)}} {
-			v := form.v
+			var v any
 			if len(tt.path) > 0 {
 				v = lookupField(t, form.v, tt.path[0])
 			} else {

@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -102,16 +101,9 @@ type partial interface{ partial() bool }
 
 func (o *lintOut) partial() bool { return o.Failed }
 
-// progress sends a progress notification when the client asked for
-// them, unless its progress is not above the one last sent (an answer
-// counted by another goroutine got there first).
-func (c *call) progress(ctx context.Context, done, total float64, msg string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.send(ctx, done, total, msg)
-}
-
-// send is progress with c.mu held.
+// send sends a progress notification when the client asked for them,
+// unless its progress is not above the one last sent (an answer counted
+// by another goroutine got there first). c.mu must be held.
 func (c *call) send(ctx context.Context, done, total float64, msg string) {
 	if c.token == nil || done <= c.sent {
 		return
@@ -456,13 +448,6 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 		out.Warnings = append(out.Warnings, unused)
 	}
 	return out, nil
-}
-
-// printable is s with its control characters escaped, as a message quotes
-// what a client sent.
-func printable(s string) string {
-	q := strconv.Quote(s)
-	return q[1 : len(q)-1]
 }
 
 // summaryOut is score's result.

@@ -283,7 +283,7 @@ func (l *loader) merge(parent, child *body) {
 		}
 		if len(cb.b.Labels) == 1 {
 			name := cb.b.Labels[0]
-			var same, other []string
+			var same []string
 			kind := ""
 			for _, p := range blocks {
 				if len(p.b.Labels) != 1 {
@@ -294,7 +294,6 @@ func (l *loader) merge(parent, child *body) {
 				} else if p.b.Labels[0] == name {
 					kind = p.b.Type
 				}
-				other = append(other, p.b.Labels[0])
 			}
 			if kind != "" {
 				l.errorf(cb.b.DefRange(), "the parent's %q is a %s, not a %s: a block replaces only one of its own kind; name the %s otherwise", name, kind, cb.b.Type, cb.b.Type)

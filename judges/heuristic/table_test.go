@@ -185,15 +185,6 @@ func (p laterPart) tables(t *testing.T) (tuningAdded, fresh table) {
 	return tabulate(t, "tuning part, "+p.version+" additions", added), tabulate(t, "fresh held-out part, "+p.version, held)
 }
 
-// enlargedTuning is the 1.3.0 tuning part with the 1.5 tuning additions:
-// what a change to the cues is chosen on since 1.5. It never holds a
-// held-out record.
-func enlargedTuning(t *testing.T) []record {
-	tuning, _ := parts(t)
-	added, _ := parts15(t)
-	return slices.Concat(tuning, added)
-}
-
 func (tb table) write(b *strings.Builder) {
 	tb.writeStats(b)
 	fmt.Fprintf(b, "%-52s  %-11s  %-11s  %4s  %4s\n", "tool", "published", "heuristic", "pub", "heur")

@@ -330,7 +330,6 @@ func build(r *report.Report) (*view, error) {
 		for k, c := range t.Checks {
 			tv.Checks = append(tv.Checks, checkOf(c, fmt.Sprintf("/tools/%d/checks/%d", i, k)))
 		}
-		var members []string
 		// The largest gain first, as in the fix list; an issue without a
 		// gain last. The report holds them in the rubric's check order.
 		gains := make([]*num.Num, len(t.Issues))
@@ -342,7 +341,6 @@ func build(r *report.Report) (*view, error) {
 				}
 			}
 			tv.Issues = append(tv.Issues, iv)
-			members = append(members, is.Params...)
 		}
 		order := make([]int, len(tv.Issues))
 		for k := range order {

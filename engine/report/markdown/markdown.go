@@ -25,7 +25,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/rubric"
 )
@@ -325,18 +324,6 @@ func code(s string) string {
 // cellCode writes s as a code span for a table cell, where a pipe ends the
 // cell even inside a code span unless it is escaped.
 func cellCode(s string) string { return strings.ReplaceAll(code(s), "|", `\|`) }
-
-// points writes an exact number of points as a short decimal.
-func points(exact string) string {
-	n, err := num.Parse(exact)
-	switch {
-	case err != nil:
-		return text(exact) + " points"
-	case n.Cmp(num.One) == 0:
-		return "1 point"
-	}
-	return text(n.String()) + " points"
-}
 
 // writeSections writes the scalar members of a rubric's own report
 // sections as a table each.

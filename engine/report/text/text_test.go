@@ -12,7 +12,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 )
@@ -232,8 +231,6 @@ func TestMaxIssues(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { return num.Int(int64(n)).Exact() }
 
 func TestFixOrder(t *testing.T) {
 	rep := reporttest.Testdata(t, "synthetic.tools.json")

@@ -123,9 +123,6 @@ func (c *checker) accepts(args map[string]any, name string, v any) bool {
 	return !bad
 }
 
-// valid reports whether args as a whole satisfy the schema.
-func (c *checker) valid(args map[string]any) bool { return len(c.failing(args)) == 0 }
-
 // checkers compiles each tool's checker once, on first use.
 type checkers struct {
 	once []sync.Once
