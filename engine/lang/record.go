@@ -72,7 +72,7 @@ func (r *Record) Size() ref.Val { return types.Int(len(r.keys)) }
 
 // Iterator implements traits.Iterable: it yields the keys.
 func (r *Record) Iterator() traits.Iterator {
-	return types.NewStringList(Adapter, r.keys).(traits.Lister).Iterator()
+	return types.NewStringList(Adapter, r.keys).Iterator()
 }
 
 // Type implements ref.Val: a record is a map.

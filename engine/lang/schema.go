@@ -379,7 +379,7 @@ func (t *toolValue) Contains(key ref.Val) ref.Val {
 // for every formula evaluated on the same tool, and do not change the
 // definition once wrapped.
 func ToolValue(def map[string]any) ref.Val {
-	return &toolValue{Mapper: types.NewStringInterfaceMap(Adapter, def).(traits.Mapper), def: def}
+	return &toolValue{Mapper: types.NewStringInterfaceMap(Adapter, def), def: def}
 }
 
 // ToolDefinition returns the definition v wraps when v is a ToolValue;

@@ -733,7 +733,7 @@ func (m orderedMap) Iterator() traits.Iterator {
 		keys = append(keys, it.Next())
 	}
 	slices.SortFunc(keys, func(a, b ref.Val) int { return strings.Compare(fmt.Sprint(a.Value()), fmt.Sprint(b.Value())) })
-	return types.NewRefValList(Adapter, keys).(traits.Lister).Iterator()
+	return types.NewRefValList(Adapter, keys).Iterator()
 }
 
 type orderedList struct{ traits.Lister }
@@ -745,5 +745,5 @@ func (l orderedList) Iterator() traits.Iterator {
 	for it := l.Lister.Iterator(); it.HasNext() == types.True; {
 		items = append(items, ordered(it.Next()))
 	}
-	return types.NewRefValList(Adapter, items).(traits.Lister).Iterator()
+	return types.NewRefValList(Adapter, items).Iterator()
 }

@@ -573,7 +573,7 @@ func (c *Checker) skip(depth int) bool {
 // with no exponent and fewer than 300 bytes is below float64's largest
 // (about 1.8e308) and is not parsed.
 func FitsFloat(n []byte) bool {
-	if len(n) < 300 && bytes.IndexAny(n, "eE") < 0 {
+	if len(n) < 300 && !bytes.ContainsAny(n, "eE") {
 		return true
 	}
 	_, err := strconv.ParseFloat(string(n), 64)

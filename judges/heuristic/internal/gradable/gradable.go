@@ -390,11 +390,11 @@ func render(v any) string {
 	case []any:
 		parts := make([]string, 0, len(x))
 		for _, e := range x {
-			switch e.(type) {
+			switch e := e.(type) {
 			case map[string]any, []any:
 				return compactJSON(v)
 			case string:
-				parts = append(parts, quoteValue(e.(string)))
+				parts = append(parts, quoteValue(e))
 			default:
 				parts = append(parts, render(e))
 			}

@@ -958,7 +958,7 @@ func phraseInClauses(d lex.Text, p string, parens bool, holds func(clause string
 			continue
 		}
 		for _, c := range clauses(sentence) {
-			if !parens || strings.IndexAny(c, "()") < 0 {
+			if !parens || !strings.ContainsAny(c, "()") {
 				if partHolds(c, pw, holds) {
 					return true
 				}
