@@ -16,6 +16,7 @@ func main() {
 	out := flag.String("o", "big.tools.json", "output file")
 	flag.Parse()
 	if flag.NArg() == 0 {
+		//lint:ignore ST1005 a usage line, whose ellipsis says one capture or more
 		fail(fmt.Errorf("usage: gen [-n N] [-o FILE] CAPTURE.json..."))
 	}
 	f, err := os.Create(*out)

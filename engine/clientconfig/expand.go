@@ -153,5 +153,6 @@ func desktopVariable(s string) error {
 	if end := strings.IndexByte(ref, '}'); end >= 0 {
 		ref = ref[:end+1]
 	}
+	//lint:ignore ST1005 it begins with the client's name
 	return fmt.Errorf("Claude Desktop does not expand %s: it starts the server with the text %s itself, not a value: write the value in the file, or read the file with --config-format claude-code, which expands ${NAME} (and ${NAME:-default}) from the environment rubric runs in", ref, ref)
 }

@@ -250,6 +250,7 @@ func TestDecodeChecked(t *testing.T) {
 		{"comprehension", treeOf(comp), true},
 		{"constants", treeOf(&exprpb.Expr{Id: 29, ExprKind: &exprpb.Expr_ListExpr{ListExpr: &exprpb.Expr_CreateList{Elements: consts}}}), true},
 		{"types, references, source", whole, true},
+		//lint:ignore SA1019 a deprecated constant kind a checked tree can still carry
 		{"duration", treeOf(constExpr(1, &exprpb.Constant{ConstantKind: &exprpb.Constant_DurationValue{DurationValue: durationpb.New(5)}})), false},
 		{"extension", &exprpb.CheckedExpr{SourceInfo: &exprpb.SourceInfo{Extensions: []*exprpb.SourceInfo_Extension{{Id: "e"}}}}, false},
 	} {

@@ -708,6 +708,7 @@ func trackedProgram(env *cel.Env, checked *cel.Ast, opts ...cel.ProgramOption) (
 	if err != nil {
 		return nil, err
 	}
+	//lint:ignore SA1019 bound for this program alone, as said above
 	return env.Program(a, append(opts, cel.CostTracking(callCosts{}), cel.Functions(keyOverload))...)
 }
 

@@ -67,6 +67,7 @@ func (t Streamable) Export(ctx context.Context, target transport.Target) (*surfa
 		return s, err
 	}
 	at := redact.URL(target.Location)
+	//lint:ignore S1016 the two transports' options are alike today, not bound to stay so
 	old, lerr := SSE{ClientVersion: t.ClientVersion}.Export(ctx, target)
 	if lerr != nil {
 		if ctx.Err() != nil {
