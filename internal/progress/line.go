@@ -137,7 +137,7 @@ func (p *Line) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// end erases the line for good: what follows is the scan's summary.
+// End erases the line for good: what follows is the scan's summary.
 func (p *Line) End() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
