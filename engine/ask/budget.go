@@ -140,6 +140,8 @@ type BudgetError struct {
 	Fresh bool
 }
 
+// Error says which call the budget stopped and what a rerun with a
+// higher --max-cost would ask.
 func (e *BudgetError) Error() string {
 	next := "every answer so far is in the answer cache, so running again with a higher --max-cost asks only what is missing"
 	if e.Fresh {

@@ -455,6 +455,7 @@ type PosError struct {
 	Err error
 }
 
+// Error is the failure prefixed with FILE:LINE:COLUMN.
 func (e *PosError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %v", e.Path, e.Line, e.Column, e.Err)
 }

@@ -47,6 +47,8 @@ type UnsetError struct {
 	Format Format
 }
 
+// Error names the variable that is not set and says to set it, or, in
+// Claude Code's format, to give it a default.
 func (e *UnsetError) Error() string {
 	if e.Format == ClaudeCode {
 		return fmt.Sprintf("the environment variable %s is not set: set it where rubric runs, or write a default as ${%s:-value}", e.Name, e.Name)

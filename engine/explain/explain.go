@@ -110,6 +110,8 @@ type DisagreeError struct {
 	Problems []string
 }
 
+// Error lists what the report contradicts itself on and says to score
+// the server again.
 func (e *DisagreeError) Error() string {
 	return fmt.Sprintf("the report does not agree with itself (%s): it was edited by hand or damaged, so its recorded values are not to be trusted; score the server again", strings.Join(e.Problems, "; "))
 }

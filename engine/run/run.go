@@ -950,7 +950,10 @@ type ScanOptions struct {
 // errors of its own. Its text is Err's.
 type JudgeStartError struct{ Err error }
 
+// Error is the start's failure as it was worded.
 func (e *JudgeStartError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the start's failure.
 func (e *JudgeStartError) Unwrap() error { return e.Err }
 
 // Scan scores src with r. It returns the report, or a *Failure (which

@@ -185,6 +185,9 @@ type FileError struct {
 	Err error
 }
 
+// Error names the file and why it could not be read: missing, a
+// directory, not permitted or another failure, with what to do next
+// where the reader gave it.
 func (e *FileError) Error() string {
 	next := ""
 	if e.Next != "" {

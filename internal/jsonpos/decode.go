@@ -31,6 +31,7 @@ func (e *DecodeError) Where() string {
 	return fmt.Sprintf("%s:%d:%d", e.Name, e.At.Line, e.At.Column)
 }
 
+// Error is the failure prefixed with where it is (see Where).
 func (e *DecodeError) Error() string { return e.Where() + ": " + e.Msg }
 
 // Unwrap returns encoding/json's error.

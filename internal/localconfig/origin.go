@@ -166,6 +166,7 @@ type ValueError struct {
 	Err error
 }
 
+// Error is the value's failure as it was worded.
 func (e *ValueError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the error about the value.
@@ -174,6 +175,8 @@ func (e *ValueError) Unwrap() error { return e.Err }
 // NotYAMLError is a config file that could be read but is not YAML.
 type NotYAMLError struct{ Err error }
 
+// Error is the parser's failure as it was worded.
 func (e *NotYAMLError) Error() string { return e.Err.Error() }
 
+// Unwrap returns the parser's failure.
 func (e *NotYAMLError) Unwrap() error { return e.Err }
