@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -40,7 +39,7 @@ func TestLater(t *testing.T) {
 func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 	h := readHeavyLists(t)
 	found := 0
-	err := walkGoFiles(h.root, func(dir string, test bool, f *ast.File, _ []string) error {
+	err := walkGoFiles(repoRoot, func(dir string, test bool, f *ast.File, _ []string) error {
 		if !test {
 			return nil
 		}
@@ -60,9 +59,8 @@ func TestMakefileRunsEveryHeavyTest(t *testing.T) {
 
 // heavyLists is what the Makefile says of the heavy pass: the tests it
 // runs, the packages it runs them in, and the packages no pass runs
-// race-built; root is the repository's.
+// race-built.
 type heavyLists struct {
-	root                    string
 	tests, packages, norace []string
 }
 
@@ -70,9 +68,8 @@ type heavyLists struct {
 // heavy pass's are missing.
 func readHeavyLists(t *testing.T) heavyLists {
 	t.Helper()
-	root := filepath.Join("..", "..")
-	mk := readMakefile(t, root)
-	h := heavyLists{root: root, tests: makeList(mk, "HEAVY_TESTS"), packages: makeList(mk, "HEAVY_PACKAGES"), norace: makeList(mk, "NORACE_PACKAGES")}
+	mk := readMakefile(t)
+	h := heavyLists{tests: makeList(mk, "HEAVY_TESTS"), packages: makeList(mk, "HEAVY_PACKAGES"), norace: makeList(mk, "NORACE_PACKAGES")}
 	if len(h.tests) == 0 || len(h.packages) == 0 {
 		t.Fatal("the Makefile sets no HEAVY_TESTS or HEAVY_PACKAGES (NAME = words, continued with a backslash)")
 	}
@@ -102,7 +99,7 @@ func (h heavyLists) wantRun(t *testing.T, dir, name, what string) {
 func TestRaceSkippedPartsRunElsewhere(t *testing.T) {
 	h := readHeavyLists(t)
 	files := map[string][]*ast.File{}
-	err := walkGoFiles(h.root, func(dir string, test bool, f *ast.File, _ []string) error {
+	err := walkGoFiles(repoRoot, func(dir string, test bool, f *ast.File, _ []string) error {
 		if test && !slices.Contains(h.norace, dir) {
 			files[dir] = append(files[dir], f)
 		}

@@ -14,7 +14,7 @@ import (
 // goroutine, a channel or a test that runs in parallel fails this test
 // until it leaves the list, so that its tests run race-built again.
 func TestMakefileRaceRule(t *testing.T) {
-	pkgs, err := readPackages(filepath.Join("..", ".."))
+	pkgs, err := readPackages(repoRoot)
 	if err != nil {
 		t.Fatal(err)
 	}

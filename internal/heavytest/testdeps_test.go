@@ -18,7 +18,7 @@ import (
 // its package joins the list, so that a fresh clone never runs it
 // against a half-installed node_modules.
 func TestMakefileTestdepsRule(t *testing.T) {
-	pkgs, err := readTestdeps(filepath.Join("..", ".."))
+	pkgs, err := readTestdeps(repoRoot)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,11 +99,14 @@ func parseGoFiles(root string) ([]goFile, error) {
 	return files, nil
 }
 
+// repoRoot is the repository's root, seen from this package's folder.
+var repoRoot = filepath.Join("..", "..")
+
 // readMakefile reads the Makefile at the repository's root; t fails at
 // once when it cannot.
-func readMakefile(t *testing.T, root string) []byte {
+func readMakefile(t *testing.T) []byte {
 	t.Helper()
-	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	mk, err := os.ReadFile(filepath.Join(repoRoot, "Makefile"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +118,7 @@ func readMakefile(t *testing.T, root string) []byte {
 // for one it should not hold, each given the package.
 func checkMakeList(t *testing.T, variable string, want []string, add, drop func(pkg string) string) {
 	t.Helper()
-	listed := makeList(readMakefile(t, filepath.Join("..", "..")), variable)
+	listed := makeList(readMakefile(t), variable)
 	for _, p := range want {
 		if !slices.Contains(listed, p) {
 			t.Error(add(p))
