@@ -22,7 +22,8 @@ import (
 func declared(t *testing.T, dir string) map[string]bool {
 	t.Helper()
 	names := map[string]bool{}
-	entries, err := os.ReadDir(filepath.Join("../..", dir))
+	pkg := filepath.Join("../..", dir)
+	entries, err := os.ReadDir(pkg)
 	if err != nil {
 		return names
 	}
@@ -31,7 +32,7 @@ func declared(t *testing.T, dir string) map[string]bool {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, filepath.Join("../..", dir, e.Name()), nil, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, filepath.Join(pkg, e.Name()), nil, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}
@@ -63,6 +64,7 @@ func declared(t *testing.T, dir string) map[string]bool {
 func TestDocGoNamesExist(t *testing.T) {
 	qualified := regexp.MustCompile("`((?:[a-z0-9_]+/)+[a-z0-9_]+)\\.([A-Z][A-Za-z0-9_]*)")
 	checked := 0
+	decls := map[string]map[string]bool{} // each package's, read once
 	for _, file := range docFiles(t) {
 		b, err := os.ReadFile(file)
 		if err != nil {
@@ -74,7 +76,10 @@ func TestDocGoNamesExist(t *testing.T) {
 				continue // not a package path of this module (text/template.Template)
 			}
 			checked++
-			if !declared(t, dir)[name] {
+			if decls[dir] == nil {
+				decls[dir] = declared(t, dir)
+			}
+			if !decls[dir][name] {
 				t.Errorf("%s names %s.%s, which %s does not declare", file, dir, name, dir)
 			}
 		}
