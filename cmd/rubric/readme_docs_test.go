@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/internal/readmetest"
+	"github.com/rubricmcp/rubric/judges/heuristic"
 	"github.com/rubricmcp/rubric/plugins/transports/mcpclient"
 )
 
@@ -372,6 +373,22 @@ func TestReadmeProtocolVersions(t *testing.T) {
 	} {
 		if !strings.Contains(strings.Join(strings.Fields(readme), " "), want) {
 			t.Errorf("README.md does not say %q, the revision rubric's MCP client speaks", want)
+		}
+	}
+}
+
+// TestReadmeJudgeVersion: the terminal outputs README.md quotes name the
+// heuristic judge's current version in their "Judge heuristic" line, so
+// that a reader who runs the command sees what the README shows. A new
+// version of the judge moves these lines with it.
+func TestReadmeJudgeVersion(t *testing.T) {
+	lines := regexp.MustCompile(`(?m)^Judge heuristic (\S+) · `).FindAllStringSubmatch(readmetest.Text(t), -1)
+	if len(lines) == 0 {
+		t.Fatal(`README.md quotes no "Judge heuristic" line: has its output changed?`)
+	}
+	for _, m := range lines {
+		if m[1] != heuristic.Version {
+			t.Errorf("README.md quotes %q, but the heuristic judge is version %s", strings.TrimSpace(m[0]), heuristic.Version)
 		}
 	}
 }
