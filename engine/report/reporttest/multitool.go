@@ -80,33 +80,11 @@ func GitHubErrors(scratch string, files ...string) ([]string, error) {
 	var log struct {
 		Runs []struct {
 			Results []struct {
-				RuleID  string `json:"ruleId"`
-				Level   string `json:"level"`
-				Message struct {
-					Text string `json:"text"`
-				} `json:"message"`
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct {
-							URI string `json:"uri"`
-						} `json:"artifactLocation"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
+				RuleID string `json:"ruleId"`
+				validatorEntry
 			} `json:"results"`
 			Invocations []struct {
-				Notifications []struct {
-					Level   string `json:"level"`
-					Message struct {
-						Text string `json:"text"`
-					} `json:"message"`
-					Locations []struct {
-						PhysicalLocation struct {
-							ArtifactLocation struct {
-								URI string `json:"uri"`
-							} `json:"artifactLocation"`
-						} `json:"physicalLocation"`
-					} `json:"locations"`
-				} `json:"toolExecutionNotifications"`
+				Notifications []validatorEntry `json:"toolExecutionNotifications"`
 			} `json:"invocations"`
 		} `json:"runs"`
 	}
@@ -121,27 +99,45 @@ func GitHubErrors(scratch string, files ...string) ([]string, error) {
 		// of it too.
 		for _, inv := range r.Invocations {
 			for _, n := range inv.Notifications {
-				if n.Level != "error" && n.Level != "" {
-					continue
+				if n.refuses() {
+					msg, _, _ := strings.Cut(n.Message.Text, "\n")
+					found = append(found, n.where()+"exception: "+msg)
 				}
-				where := ""
-				if len(n.Locations) > 0 {
-					where = n.Locations[0].PhysicalLocation.ArtifactLocation.URI + ": "
-				}
-				msg, _, _ := strings.Cut(n.Message.Text, "\n")
-				found = append(found, where+"exception: "+msg)
 			}
 		}
 		for _, res := range r.Results {
-			if res.Level != "error" && res.Level != "" {
-				continue
+			if res.refuses() {
+				found = append(found, res.where()+res.RuleID+": "+strings.TrimSpace(res.Message.Text))
 			}
-			where := ""
-			if len(res.Locations) > 0 {
-				where = res.Locations[0].PhysicalLocation.ArtifactLocation.URI + ": "
-			}
-			found = append(found, where+res.RuleID+": "+strings.TrimSpace(res.Message.Text))
 		}
 	}
 	return found, nil
+}
+
+// validatorEntry is what a result and a tool execution notification of
+// the SARIF validator's own log have in common.
+type validatorEntry struct {
+	Level   string `json:"level"`
+	Message struct {
+		Text string `json:"text"`
+	} `json:"message"`
+	Locations []struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct {
+				URI string `json:"uri"`
+			} `json:"artifactLocation"`
+		} `json:"physicalLocation"`
+	} `json:"locations"`
+}
+
+// refuses reports whether the entry is an error (SARIF's default level).
+func (e validatorEntry) refuses() bool { return e.Level == "error" || e.Level == "" }
+
+// where is the file the entry is about, followed by ": ", or "" when it
+// names none.
+func (e validatorEntry) where() string {
+	if len(e.Locations) == 0 {
+		return ""
+	}
+	return e.Locations[0].PhysicalLocation.ArtifactLocation.URI + ": "
 }
