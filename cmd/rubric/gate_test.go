@@ -104,31 +104,7 @@ func tidyRepoCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: tidyrepo DIR")
 	}
 	dir := ts.MkAbs(args[0])
-	root := filepath.Join("..", "..")
-	copyGo := func(from, to string) {
-		files, err := filepath.Glob(filepath.Join(root, from, "*.go"))
-		ts.Check(err)
-		ts.Check(os.MkdirAll(filepath.Join(dir, to), 0o755))
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			ts.Check(err)
-			b = importPath.ReplaceAll(b, []byte(`"example.com/tidy/internal/`))
-			ts.Check(os.WriteFile(filepath.Join(dir, to, filepath.Base(f)), b, 0o644))
-		}
-	}
-	copyGo("examples/servers/tidy", ".")
-	copyGo("examples/servers/internal/serve", "internal/serve")
-	copyGo("examples/servers/internal/store", "internal/store")
-	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
-	ts.Check(err)
-	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module example.com/tidy"))
-	ts.Check(os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644))
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	ts.Check(err)
-	ts.Check(os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	copyExampleServer(ts, dir, "tidy")
 	ts.Check(os.WriteFile(filepath.Join(dir, "short.go"), []byte(`package main
 
 import "github.com/mark3labs/mcp-go/mcp"
@@ -140,7 +116,46 @@ func defineShort(name, title, short, long string, ann mcp.ToolAnnotation, input,
 }
 `), 0o644))
 	ts.Check(os.WriteFile(filepath.Join(dir, ".gitignore"), []byte(".rubric/\n"), 0o644))
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "."}, {"commit", "-q", "-m", "tidy"}} {
+	gitCommitAll(ts, dir, "tidy")
+}
+
+// copyExampleServer writes into dir the example server NAME
+// (examples/servers/NAME, its source without tests, and the example
+// servers' internal packages it imports) as a module of its own,
+// example.com/NAME, built with this module's requirements, so that
+// "go run ." in dir serves NAME's tools over stdio.
+func copyExampleServer(ts *testscript.TestScript, dir, name string) {
+	root := filepath.Join("..", "..")
+	copyGo := func(from, to string) {
+		files, err := filepath.Glob(filepath.Join(root, from, "*.go"))
+		ts.Check(err)
+		ts.Check(os.MkdirAll(filepath.Join(dir, to), 0o755))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			ts.Check(err)
+			b = importPath.ReplaceAll(b, []byte(`"example.com/`+name+`/internal/`))
+			ts.Check(os.WriteFile(filepath.Join(dir, to, filepath.Base(f)), b, 0o644))
+		}
+	}
+	copyGo("examples/servers/"+name, ".")
+	copyGo("examples/servers/internal/serve", "internal/serve")
+	copyGo("examples/servers/internal/store", "internal/store")
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	ts.Check(err)
+	mod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(mod, []byte("module example.com/"+name))
+	ts.Check(os.WriteFile(filepath.Join(dir, "go.mod"), mod, 0o644))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	ts.Check(err)
+	ts.Check(os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+}
+
+// gitCommitAll makes dir a git repository on branch main whose one
+// commit, with message msg, holds everything in it.
+func gitCommitAll(ts *testscript.TestScript, dir, msg string) {
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "."}, {"commit", "-q", "-m", msg}} {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = dir
 		cmd.Env = gitEnv(ts)
