@@ -193,14 +193,8 @@ func serverName(s string) string {
 // and the number of pairs, not with every pair of tools.
 func disambiguation(tools []surfaceTool) (dimension, float64) {
 	n := len(tools)
-	if n == 0 {
-		return dim(3, "no tool names were given, so distinctness cannot be judged."), 0
-	}
-	if n == 1 {
-		if tools[0].vague {
-			return dim(2, "the only tool, %s, has a vague name.", tools[0].name), 1
-		}
-		return dim(5, "a single tool cannot be confused with another."), 0
+	if d, share, ok := disambiguationOfFew(tools); ok {
+		return d, share
 	}
 	var vague []string
 	involved := make([]bool, n)
@@ -221,13 +215,38 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 			nInvolved++
 		}
 	}
-	issues := len(vague) + la.count
+	shown := pairs
+	if la.count > 5 {
+		shown = append(shown, fmt.Sprintf("and %d more", la.count-5))
+	}
+	return disambiguationOf(n, vague, shown, la.count, nInvolved)
+}
+
+// disambiguationOfFew is disambiguation of no tool or of one, and false
+// for more.
+func disambiguationOfFew(tools []surfaceTool) (dimension, float64, bool) {
+	switch {
+	case len(tools) == 0:
+		return dim(3, "no tool names were given, so distinctness cannot be judged."), 0, true
+	case len(tools) > 1:
+		return dimension{}, 0, false
+	case tools[0].vague:
+		return dim(2, "the only tool, %s, has a vague name.", tools[0].name), 1, true
+	}
+	return dim(5, "a single tool cannot be confused with another."), 0, true
+}
+
+// disambiguationOf scores n tools of which vague have vague names and
+// pairCount pairs look alike (shown names them, as the explanation
+// should), involved tools being in either: the more issues a tool, the
+// lower. It returns the dimension and the share of tools involved.
+func disambiguationOf(n int, vague, shown []string, pairCount, involved int) (dimension, float64) {
+	issues := len(vague) + pairCount
 	ratio := float64(issues) / float64(n)
-	share := float64(nInvolved) / float64(n)
 	var score int
 	switch {
 	case issues == 0:
-		score = 5
+		return dim(5, "none of the %d tools has a vague name, a variant of another's name, or a description that reads like another's without a name that sets them apart.", n), 0
 	case ratio <= 0.1:
 		score = 4
 	case ratio <= 0.25:
@@ -237,21 +256,14 @@ func disambiguation(tools []surfaceTool) (dimension, float64) {
 	default:
 		score = 1
 	}
-	if issues == 0 {
-		return dim(5, "none of the %d tools has a vague name, a variant of another's name, or a description that reads like another's without a name that sets them apart.", n), 0
-	}
 	var parts []string
 	if len(vague) > 0 {
 		parts = append(parts, fmt.Sprintf("vague names (%s)", strings.Join(cap5(vague), ", ")))
 	}
-	if la.count > 0 {
-		names := pairs
-		if la.count > 5 {
-			names = append(names, fmt.Sprintf("and %d more", la.count-5))
-		}
-		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(names, ", ")))
+	if pairCount > 0 {
+		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(shown, ", ")))
 	}
-	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), share
+	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), float64(involved) / float64(n)
 }
 
 func cap5(s []string) []string {

@@ -160,14 +160,8 @@ func TestLookAlikesCountsPairsOfCopies(t *testing.T) {
 // their words. It returns the dimension and the share of tools involved.
 func disambiguationPairwise(tools []surfaceTool) (dimension, float64) {
 	n := len(tools)
-	if n == 0 {
-		return dim(3, "no tool names were given, so distinctness cannot be judged."), 0
-	}
-	if n == 1 {
-		if tools[0].vague {
-			return dim(2, "the only tool, %s, has a vague name.", tools[0].name), 1
-		}
-		return dim(5, "a single tool cannot be confused with another."), 0
+	if d, share, ok := disambiguationOfFew(tools); ok {
+		return d, share
 	}
 	involved := map[int]bool{}
 	var vague, pairs []string
@@ -201,33 +195,7 @@ func disambiguationPairwise(tools []surfaceTool) (dimension, float64) {
 			}
 		}
 	}
-	issues := len(vague) + len(pairs)
-	ratio := float64(issues) / float64(n)
-	share := float64(len(involved)) / float64(n)
-	var score int
-	switch {
-	case issues == 0:
-		score = 5
-	case ratio <= 0.1:
-		score = 4
-	case ratio <= 0.25:
-		score = 3
-	case ratio <= 0.5:
-		score = 2
-	default:
-		score = 1
-	}
-	if issues == 0 {
-		return dim(5, "none of the %d tools has a vague name, a variant of another's name, or a description that reads like another's without a name that sets them apart.", n), 0
-	}
-	var parts []string
-	if len(vague) > 0 {
-		parts = append(parts, fmt.Sprintf("vague names (%s)", strings.Join(cap5(vague), ", ")))
-	}
-	if len(pairs) > 0 {
-		parts = append(parts, fmt.Sprintf("look-alike pairs (%s)", strings.Join(cap5(pairs), ", ")))
-	}
-	return dim(score, "%s among %d tools: %s.", lex.Count(issues, "issue", "issues"), n, strings.Join(parts, "; ")), share
+	return disambiguationOf(n, vague, cap5(pairs), len(pairs), len(involved))
 }
 
 // lifecyclePairwise is lifecycle as it was before it named the tools
