@@ -11,9 +11,17 @@
 // The Go runtime does not advise its heap itself, and maps it piece by
 // piece as it grows. Advise therefore makes the heap map a large block
 // at once, before anything else needs it: it allocates the block (fresh
-// memory, which the runtime neither zeroes nor touches), advises its
-// pages for huge pages, and lets the collector free it at once. The
-// runtime hands out its lowest free pages first, so the objects that
-// follow fill that block, and its advice, which belongs to the mapping,
-// stays with them.
+// memory, which the runtime neither zeroes nor touches), advises for
+// huge pages the whole mapping that holds it, and lets the collector
+// free the block at once. The advice belongs to the mapping, so it stays
+// with the objects that follow, wherever in that mapping the runtime
+// puts them.
+//
+// Advising the whole mapping, not the block alone, matters: the runtime
+// does not put every later object in the block. In 400 processes that
+// each made 4,096 objects of 4 KiB after advising the block alone, every
+// process put some of them outside it (among the heap's free pages
+// below it, or in the block's head short of a whole huge page), and
+// about one in a hundred put the last of them there too; advising the
+// mapping left none on small pages.
 package hugepages

@@ -3,6 +3,8 @@ package hugepages
 import (
 	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -35,19 +37,38 @@ func Advise() (int, string) {
 		return 0, why
 	}
 	block := make([]byte, n)
-	const huge = 2 << 20
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(block)))
-	from := (start + huge - 1) &^ (huge - 1)
-	to := (start + uintptr(n)) &^ (huge - 1)
-	if from >= to {
-		return 0, "the block holds no whole huge page"
+	lo, hi, ok := mapping(read("/proc/self/maps"), start)
+	if !ok {
+		// Without the map of the process, the block alone, in whole
+		// pages.
+		page := uintptr(os.Getpagesize())
+		lo, hi = (start+page-1)&^(page-1), (start+uintptr(n))&^(page-1)
 	}
-	if err := unix.Madvise(block[from-start:to-start], unix.MADV_HUGEPAGE); err != nil {
-		return 0, "the kernel refused the advice: " + err.Error()
+	if _, _, errno := unix.Syscall(unix.SYS_MADVISE, lo, hi-lo, unix.MADV_HUGEPAGE); errno != 0 {
+		return 0, "the kernel refused the advice: " + errno.Error()
 	}
 	runtime.KeepAlive(block)
-	// Freed now, the block's pages are the heap's lowest free ones but
-	// for what it held before.
+	// Freed now, the block leaves its mapping, advised, to the objects
+	// to come.
 	runtime.GC()
-	return int(to - from), ""
+	return int(hi - lo), ""
+}
+
+// mapping finds in maps, the text of /proc/self/maps, the mapping that
+// holds addr, and returns its first address and the one past its end.
+func mapping(maps string, addr uintptr) (lo, hi uintptr, ok bool) {
+	for line := range strings.Lines(maps) {
+		span, _, _ := strings.Cut(line, " ")
+		a, b, found := strings.Cut(span, "-")
+		if !found {
+			continue
+		}
+		l, err1 := strconv.ParseUint(a, 16, 64)
+		h, err2 := strconv.ParseUint(b, 16, 64)
+		if err1 == nil && err2 == nil && uint64(addr) >= l && uint64(addr) < h {
+			return uintptr(l), uintptr(h), true
+		}
+	}
+	return 0, 0, false
 }

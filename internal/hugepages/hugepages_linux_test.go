@@ -23,8 +23,8 @@ func TestMain(m *testing.M) {
 
 // child advises as rubric's main does, in a process of its own whose
 // heap has not grown, then makes 16 MiB of small objects, touching
-// each, and prints the advised size and the flags of the mapping that
-// holds the last object and the process's resident size.
+// each, and prints the advised size and how many of the objects lie in
+// a mapping not advised for huge pages ("hg" missing from its VmFlags).
 func child() int {
 	n, why := Advise()
 	keep := make([][]byte, 0, 4096)
@@ -33,24 +33,43 @@ func child() int {
 		b[0] = 1
 		keep = append(keep, b)
 	}
-	last := uintptr(unsafe.Pointer(&keep[len(keep)-1][0]))
-	flags, err := vmFlags(last)
+	maps, err := vmFlags()
 	if err != nil {
 		fmt.Println("error", err)
 		return 1
 	}
-	fmt.Printf("advised %d %q\nflags %s\n", n, why, flags)
+	small := 0
+	for _, b := range keep {
+		addr := uint64(uintptr(unsafe.Pointer(&b[0])))
+		hg := false
+		for _, m := range maps {
+			if addr >= m.lo && addr < m.hi {
+				hg = strings.Contains(" "+m.flags+" ", " hg ")
+			}
+		}
+		if !hg {
+			small++
+		}
+	}
+	fmt.Printf("advised %d %q\nsmall %d of %d\n", n, why, small, len(keep))
 	return 0
 }
 
-// vmFlags reads the VmFlags of the mapping that holds addr.
-func vmFlags(addr uintptr) (string, error) {
+// area is a mapping of /proc/self/smaps: its addresses and its VmFlags.
+type area struct {
+	lo, hi uint64
+	flags  string
+}
+
+// vmFlags reads every mapping of the process with its VmFlags.
+func vmFlags() ([]area, error) {
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer f.Close()
-	in := false
+	var out []area
+	var cur area
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -59,21 +78,23 @@ func vmFlags(addr uintptr) (string, error) {
 			lo, hi, _ := strings.Cut(fields[0], "-")
 			l, err1 := strconv.ParseUint(lo, 16, 64)
 			h, err2 := strconv.ParseUint(hi, 16, 64)
-			in = err1 == nil && err2 == nil && uint64(addr) >= l && uint64(addr) < h
+			if err1 != nil || err2 != nil {
+				return nil, fmt.Errorf("smaps line %q", line)
+			}
+			cur = area{lo: l, hi: h}
 			continue
 		}
-		if in {
-			if rest, ok := strings.CutPrefix(line, "VmFlags:"); ok {
-				return strings.TrimSpace(rest), nil
-			}
+		if rest, ok := strings.CutPrefix(line, "VmFlags:"); ok {
+			cur.flags = strings.TrimSpace(rest)
+			out = append(out, cur)
 		}
 	}
-	return "", fmt.Errorf("no mapping holds %#x", addr)
+	return out, sc.Err()
 }
 
-// TestAdviseBacksLaterObjects checks the point of Advise: the objects
-// made after it lie in a mapping advised for huge pages ("hg"). Without
-// it (RUBRIC_HUGEPAGES=0) they do not.
+// TestAdviseBacksLaterObjects checks the point of Advise: every object
+// made after it lies in a mapping advised for huge pages ("hg"). Without
+// it (RUBRIC_HUGEPAGES=0) none does.
 func TestAdviseBacksLaterObjects(t *testing.T) {
 	if race {
 		t.Skip("under the race detector Advise declines")
@@ -95,15 +116,47 @@ func TestAdviseBacksLaterObjects(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s=%s: child: %v\n%s", Env, tc.env, err, out)
 		}
-		var flags string
+		var small, made int
+		found := false
 		for line := range strings.Lines(string(out)) {
-			if rest, ok := strings.CutPrefix(line, "flags "); ok {
-				flags = strings.TrimSpace(rest)
+			if _, err := fmt.Sscanf(line, "small %d of %d", &small, &made); err == nil {
+				found = true
 			}
 		}
-		hg := strings.Contains(" "+flags+" ", " hg ")
-		if hg != tc.want {
-			t.Errorf("%s=%q: the mapping of the last object has flags %q, advised for huge pages: %v, want %v\n%s", Env, tc.env, flags, hg, tc.want, out)
+		switch {
+		case !found:
+			t.Errorf("%s=%q: the child did not say where its objects lie:\n%s", Env, tc.env, out)
+		case tc.want && small != 0:
+			t.Errorf("%s=%q: %d of %d objects made after Advise lie on small pages, want none\n%s", Env, tc.env, small, made, out)
+		case !tc.want && small != made:
+			t.Errorf("%s=%q: %d of %d objects lie in a mapping advised for huge pages, want none without Advise\n%s", Env, tc.env, made-small, made, out)
+		}
+	}
+}
+
+func TestMapping(t *testing.T) {
+	const maps = `55d0c0a00000-55d0c0c00000 r--p 00000000 08:01 12 /usr/bin/rubric
+c000000000-c004000000 rw-p 00000000 00:00 0
+7f1e2c000000-7f1e2c021000 rw-p 00000000 00:00 0 
+not a mapping line
+7ffd1e8f0000-7ffd1e911000 rw-p 00000000 00:00 0                          [stack]
+`
+	for _, tc := range []struct {
+		addr   uintptr
+		lo, hi uintptr
+		ok     bool
+	}{
+		{0xc000000000, 0xc000000000, 0xc004000000, true},
+		{0xc001234567, 0xc000000000, 0xc004000000, true},
+		{0xc003ffffff, 0xc000000000, 0xc004000000, true},
+		{0xc004000000, 0, 0, false}, // one past the end
+		{0x7f1e2c020fff, 0x7f1e2c000000, 0x7f1e2c021000, true},
+		{0x7ffd1e8f0010, 0x7ffd1e8f0000, 0x7ffd1e911000, true},
+		{0x1000, 0, 0, false},
+	} {
+		lo, hi, ok := mapping(maps, tc.addr)
+		if lo != tc.lo || hi != tc.hi || ok != tc.ok {
+			t.Errorf("mapping(%#x) = %#x, %#x, %v; want %#x, %#x, %v", tc.addr, lo, hi, ok, tc.lo, tc.hi, tc.ok)
 		}
 	}
 }
