@@ -289,6 +289,7 @@ NORACE_PACKAGES = \
 	./internal/heavytest \
 	./internal/hugepages \
 	./internal/jsonenc \
+	./internal/jsonpointer \
 	./internal/jsonpos \
 	./internal/jsonscan \
 	./internal/jsonstr \
@@ -513,6 +514,7 @@ fuzz:
 	$(GO) test ./internal/jsonscan -run '^$$' -fuzz '^FuzzMember$$' $(FUZZ)
 	$(GO) test ./internal/jsonscan -run '^$$' -fuzz '^FuzzDecode$$' $(FUZZ)
 	$(GO) test ./internal/jsonstr -run '^$$' -fuzz '^FuzzLen$$' $(FUZZ)
+	$(GO) test ./internal/jsonpointer -run '^$$' -fuzz '^FuzzEscape$$' $(FUZZ)
 	$(GO) test ./internal/tokens -run '^$$' -fuzz '^FuzzO200k$$' $(FUZZ)
 	$(GO) test ./judges/heuristic/internal/lex -run '^$$' -fuzz '^FuzzLowerIsStringsToLower$$' $(FUZZ)
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 func parse(t testing.TB, tools string) *surface.Surface {
@@ -292,7 +293,7 @@ func checkPointers(t testing.TB, base, head *surface.Surface, d *Diff) {
 				t.Errorf("%s %s: a %s value for a tool the %s lacks", c.Kind, c.Path, side.name, side.name)
 				continue
 			}
-			v, ok := resolve(side.tool.Def, c.Path)
+			v, ok := jsonpointer.Resolve(side.tool.Def, c.Path)
 			if !ok {
 				t.Errorf("%s %s: the path is not in the %s's definition", c.Kind, c.Path, side.name)
 				continue
@@ -302,35 +303,6 @@ func checkPointers(t testing.TB, base, head *surface.Surface, d *Diff) {
 			}
 		}
 	}
-}
-
-// resolve follows a JSON Pointer into v.
-func resolve(v any, ptr string) (any, bool) {
-	if ptr == "" {
-		return v, true
-	}
-	if !strings.HasPrefix(ptr, "/") {
-		return nil, false
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = unescape(tok)
-		switch x := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = x[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
 }
 
 func raw(b []byte) string {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // dir is which way a schema faces: what a caller sends (input) or what
@@ -73,7 +75,7 @@ func (d *differ) schema(dr dir, path string, bv, hv any, bok, hok bool) {
 		if bk == hk && equal(b, h) {
 			continue
 		}
-		p := path + "/" + escape(k)
+		p := path + "/" + jsonpointer.Escape(k)
 		switch {
 		case k == "type" || k == "enum" || k == "const" || k == "properties" || k == "required":
 			// Read above.
@@ -261,7 +263,7 @@ func (d *differ) properties(dr dir, path string, bm, hm map[string]any) {
 	for _, k := range unionKeys(bp, hp) {
 		bs, bin := bp[k]
 		hs, hin := hp[k]
-		p := path + "/properties/" + escape(k)
+		p := path + "/properties/" + jsonpointer.Escape(k)
 		name := field + quote(join(path, k))
 		switch {
 		case !hin && dr == dirIn:
@@ -376,7 +378,7 @@ func (d *differ) definitions(dr dir, p string, b, h any, bk, hk bool) {
 	for _, k := range unionKeys(bm, hm) {
 		bs, bin := bm[k]
 		hs, hin := hm[k]
-		q := p + "/" + escape(k)
+		q := p + "/" + jsonpointer.Escape(k)
 		switch {
 		case !hin:
 			d.add(Risky, "definition-removed", q, bs, nil, true, false, "definition "+quote(k)+" removed")
@@ -395,11 +397,11 @@ func subject(dr dir, path string) string {
 	toks := strings.Split(path, "/")
 	for i := 1; i+1 < len(toks); i++ {
 		if toks[i] == "properties" {
-			names = append(names, unescape(toks[i+1]))
+			names = append(names, jsonpointer.Unescape(toks[i+1]))
 			i++
 		}
 	}
-	if len(names) == 0 || !strings.HasSuffix(path, "/properties/"+escape(names[len(names)-1])) {
+	if len(names) == 0 || !strings.HasSuffix(path, "/properties/"+jsonpointer.Escape(names[len(names)-1])) {
 		if len(names) == 0 {
 			if dr == dirIn {
 				return "the input schema"
@@ -421,13 +423,9 @@ func join(path, k string) string {
 	toks := strings.Split(path, "/")
 	for i := 1; i+1 < len(toks); i++ {
 		if toks[i] == "properties" {
-			names = append(names, unescape(toks[i+1]))
+			names = append(names, jsonpointer.Unescape(toks[i+1]))
 			i++
 		}
 	}
 	return strings.Join(append(names, k), ".")
-}
-
-func unescape(tok string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 }

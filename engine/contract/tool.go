@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // differ collects the changes of one tool pair.
@@ -41,7 +42,7 @@ func tool(out []Change, name, headName string, b, h surface.Tool) []Change {
 		if bok == hok && equal(bv, hv) {
 			continue
 		}
-		path := "/" + escape(k)
+		path := "/" + jsonpointer.Escape(k)
 		switch k {
 		case "name":
 			// Names are matched (or renamed) before this.
@@ -98,7 +99,7 @@ func (d *differ) annotations(path string, bv, hv any, bok, hok bool) {
 		if bok == hok && equal(b, h) {
 			continue
 		}
-		p := path + "/" + escape(k)
+		p := path + "/" + jsonpointer.Escape(k)
 		i := slices.IndexFunc(hints, func(x hint) bool { return x.key == k })
 		if i >= 0 {
 			x := hints[i]
@@ -180,11 +181,6 @@ func unionKeys(a, b map[string]any) []string {
 
 // equal is whether two decoded JSON values are the same value.
 func equal(a, b any) bool { return bytes.Equal(surface.Canonical(a), surface.Canonical(b)) }
-
-// escape escapes a member name as a JSON Pointer token.
-func escape(k string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-}
 
 func quote(s string) string { return strconv.Quote(s) }
 

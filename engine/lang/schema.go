@@ -4,7 +4,6 @@ import (
 	"maps"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -12,6 +11,8 @@ import (
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
+
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // JSON Schema functions of the rubric language. They read the JSON a server
@@ -136,33 +137,7 @@ func (r *resolver) lookup(ref string) (any, bool) {
 	if err != nil {
 		return nil, false
 	}
-	if frag == "" {
-		return r.root, true
-	}
-	if !strings.HasPrefix(frag, "/") {
-		return nil, false
-	}
-	var cur any = r.root
-	for _, tok := range strings.Split(frag[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch c := cur.(type) {
-		case map[string]any:
-			next, ok := c[tok]
-			if !ok {
-				return nil, false
-			}
-			cur = next
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil, false
-			}
-			cur = c[i]
-		default:
-			return nil, false
-		}
-	}
-	return cur, true
+	return jsonpointer.Resolve(r.root, frag)
 }
 
 // jsonTypes are the type names JSON Schema defines.

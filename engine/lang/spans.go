@@ -12,6 +12,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // The text functions of the language over spans of strings: every match
@@ -725,7 +727,7 @@ func TextsOf(v any, withKeys bool) []Text {
 			}
 			sort.Strings(keys)
 			for _, k := range keys {
-				p := path + "/" + escapePointer(k)
+				p := path + "/" + jsonpointer.Escape(k)
 				if withKeys {
 					out = append(out, Text{Path: p, Text: k, Key: true})
 				}
@@ -779,10 +781,6 @@ func (w *stringWalk) walk(v any, depth int) {
 			w.walk(e, depth+1)
 		}
 	}
-}
-
-func escapePointer(k string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
 }
 
 // FindRuns is every maximal run of at least n consecutive characters of s

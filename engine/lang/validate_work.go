@@ -3,8 +3,9 @@ package lang
 import (
 	"net/url"
 	"reflect"
-	"strconv"
 	"strings"
+
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // Validating a value can take time exponential in the size of its schema:
@@ -245,25 +246,6 @@ func (w *workCounter) lookup(ref string) any {
 	if err != nil {
 		return nil
 	}
-	cur := doc
-	for _, tok := range strings.Split(frag[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch c := cur.(type) {
-		case map[string]any:
-			next, ok := c[tok]
-			if !ok {
-				return nil
-			}
-			cur = next
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(c) {
-				return nil
-			}
-			cur = c[i]
-		default:
-			return nil
-		}
-	}
-	return cur
+	v, _ := jsonpointer.Resolve(doc, frag)
+	return v
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/atomicfile"
 	"github.com/rubricmcp/rubric/internal/boundedread"
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 	"github.com/rubricmcp/rubric/internal/jsonpos"
 )
 
@@ -277,7 +278,7 @@ func diffValues(path string, a, b any, out *[]FieldDiff) {
 		}
 		sort.Strings(sorted)
 		for _, k := range sorted {
-			p := path + "/" + strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
+			p := path + "/" + jsonpointer.Escape(k)
 			av, ina := am[k]
 			bv, inb := bm[k]
 			switch {

@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // MaxDepth bounds how deeply arrays and objects may nest.
@@ -122,7 +124,7 @@ func (ix *Index) Pos(offset int) Pos {
 // Join appends one reference token to a pointer, escaped as RFC 6901
 // says.
 func Join(pointer string, token string) string {
-	return pointer + "/" + strings.ReplaceAll(strings.ReplaceAll(token, "~", "~0"), "/", "~1")
+	return pointer + "/" + jsonpointer.Escape(token)
 }
 
 type parser struct {

@@ -49,6 +49,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/heavytest"
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // needed fails the test under RUBRIC_REQUIRE_SERVERS=1 (make test), where
@@ -243,32 +244,6 @@ func jsonOf(t testing.TB, rep *report.Report) any {
 		t.Fatal(err)
 	}
 	return v
-}
-
-// pointer resolves a JSON pointer (RFC 6901) in v.
-func pointer(v any, p string) (any, bool) {
-	if p == "" {
-		return v, true
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(p, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		switch x := v.(type) {
-		case map[string]any:
-			var ok bool
-			if v, ok = x[tok]; !ok {
-				return nil, false
-			}
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil, false
-			}
-			v = x[i]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
 }
 
 // shownNumber is a number as the page shows it, with how many decimal
@@ -1033,7 +1008,7 @@ func checkNumbers(t testing.TB, ctx context.Context, doc any) int {
 		}
 		var values []any
 		for _, p := range ptrs {
-			v, ok := pointer(doc, p)
+			v, ok := jsonpointer.Resolve(doc, p)
 			if !ok {
 				t.Errorf("%q points at nothing in the JSON", p)
 				continue

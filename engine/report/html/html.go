@@ -41,6 +41,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 var (
@@ -290,7 +291,7 @@ func build(r *report.Report) (*view, error) {
 		if r.Rubric.Maxima != nil {
 			max.ByName = r.Rubric.Maxima.Surface[f.Name]
 		}
-		if s, ok := sectionOf(f, "/"+escapePointer(f.Name), toolNames, max); ok {
+		if s, ok := sectionOf(f, "/"+jsonpointer.Escape(f.Name), toolNames, max); ok {
 			v.Sections = append(v.Sections, s)
 		}
 	}
@@ -365,7 +366,7 @@ func build(r *report.Report) (*view, error) {
 			}
 		}
 		for _, f := range t.Fields {
-			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, escapePointer(f.Name)), nil, bounds{All: r.Rubric.ToolMax(f.Name)}); ok {
+			if s, ok := sectionOf(f, fmt.Sprintf("/tools/%d/%s", i, jsonpointer.Escape(f.Name)), nil, bounds{All: r.Rubric.ToolMax(f.Name)}); ok {
 				tv.Fields = append(tv.Fields, s)
 			}
 		}
@@ -525,11 +526,6 @@ func scalar(v any) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// escapePointer escapes a member name for a JSON pointer (RFC 6901).
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

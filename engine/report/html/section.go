@@ -15,6 +15,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 )
 
 // section is one object of a rubric's report members.
@@ -178,7 +179,7 @@ func sectionFrom(name string, v any, ptr string, depth int, max bounds) section 
 		keys := slices.Sorted(maps.Keys(x))
 		var objects []string
 		for _, k := range keys {
-			p := ptr + "/" + escapePointer(k)
+			p := ptr + "/" + jsonpointer.Escape(k)
 			switch c := x[k].(type) {
 			case map[string]any:
 				objects = append(objects, k)
@@ -199,7 +200,7 @@ func sectionFrom(name string, v any, ptr string, depth int, max bounds) section 
 		if len(objects) >= 2 && depth < maxDepth {
 			s.Side = sideBySide(x, objects, ptr)
 			for _, k := range objects {
-				sub := sectionFrom(name+" · "+k, x[k], ptr+"/"+escapePointer(k), depth+1, max.in(k))
+				sub := sectionFrom(name+" · "+k, x[k], ptr+"/"+jsonpointer.Escape(k), depth+1, max.in(k))
 				sub.Rows, sub.Side = nil, nil // shown in the side-by-side table
 				if len(sub.Tables)+len(sub.Subs) > 0 {
 					s.Subs = append(s.Subs, sub)
@@ -208,7 +209,7 @@ func sectionFrom(name string, v any, ptr string, depth int, max bounds) section 
 		} else {
 			for _, k := range objects {
 				if depth < maxDepth {
-					s.Subs = append(s.Subs, sectionFrom(k, x[k], ptr+"/"+escapePointer(k), depth+1, max.in(k)))
+					s.Subs = append(s.Subs, sectionFrom(k, x[k], ptr+"/"+jsonpointer.Escape(k), depth+1, max.in(k)))
 				}
 			}
 		}
@@ -284,7 +285,7 @@ func sideBySide(x map[string]any, objects []string, ptr string) *table {
 			c := cell{Text: "—"}
 			if v, ok := x[k].(map[string]any)[m]; ok {
 				if text, ok := scalar(v); ok {
-					c = cell{Text: report.Readable(text), Ref: ptr + "/" + escapePointer(k) + "/" + escapePointer(m)}
+					c = cell{Text: report.Readable(text), Ref: ptr + "/" + jsonpointer.Escape(k) + "/" + jsonpointer.Escape(m)}
 				} else if v == nil {
 					c.Text = "none"
 				}
@@ -336,7 +337,7 @@ func tableOf(name string, list []any, ptr string) (table, bool) {
 				r = append(r, cell{Text: "none"})
 			default:
 				if text, ok := scalar(v); ok {
-					r = append(r, cell{Text: report.Readable(text), Ref: ptr + "/" + strconv.Itoa(i) + "/" + escapePointer(k)})
+					r = append(r, cell{Text: report.Readable(text), Ref: ptr + "/" + strconv.Itoa(i) + "/" + jsonpointer.Escape(k)})
 				} else {
 					r = append(r, cell{Text: compact(v)})
 				}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/rubricmcp/rubric/internal/jsonpointer"
 	"github.com/rubricmcp/rubric/internal/schemasize"
 )
 
@@ -98,7 +99,7 @@ func (c *checker) failing(args map[string]any) map[string]bool {
 		}
 		loc := strings.TrimPrefix(u.InstanceLocation, "/")
 		first, _, _ := strings.Cut(loc, "/")
-		out[strings.NewReplacer("~1", "/", "~0", "~").Replace(first)] = true
+		out[jsonpointer.Unescape(first)] = true
 	}
 	if len(out) == 0 {
 		out[""] = true
@@ -176,14 +177,7 @@ func resolve(s, root map[string]any) map[string]any {
 		if !ok || !strings.HasPrefix(ref, "#") || root == nil {
 			break
 		}
-		var at any = root
-		for _, part := range strings.Split(strings.TrimPrefix(ref, "#"), "/")[1:] {
-			m, ok := at.(map[string]any)
-			if !ok {
-				return s
-			}
-			at = m[strings.NewReplacer("~1", "/", "~0", "~").Replace(part)]
-		}
+		at, _ := jsonpointer.Resolve(root, strings.TrimPrefix(ref, "#"))
 		next, ok := at.(map[string]any)
 		if !ok {
 			return s
