@@ -3,6 +3,7 @@ package explain_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -152,6 +153,47 @@ func TestExplainDamaged(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), c.want) || !strings.Contains(b.String(), c.want) {
 				t.Errorf("error %q and output\n%s\nwant %q in both", err, b.String(), c.want)
+			}
+		})
+	}
+}
+
+// A report that a JSON tool read and wrote again, its numbers as doubles
+// in their shortest form (jq writes the rounded score 70.0 as 70), still
+// agrees with itself: the rounded scores are compared by value. One
+// edited by value is still refused.
+func TestExplainRewrittenNumbers(t *testing.T) {
+	r, data := scored(t, "postgres.tools.json", "schema-quality")
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	again, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(again, []byte(`"score":70,`)) {
+		t.Fatalf("the rewritten report has no score 70 written without its decimal:\n%s", again)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"rewritten", again, ""},
+		{"rewritten and edited", bytes.Replace(again, []byte(`"score":70,`), []byte(`"score":70.5,`), 1), "recorded 70.5, its observations give 70.0"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep, err := read(t, c.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = explain.Write(context.Background(), &bytes.Buffer{}, r, rep, explain.Request{})
+			if c.want == "" && err != nil {
+				t.Fatalf("got %v", err)
+			}
+			if c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
 	}
