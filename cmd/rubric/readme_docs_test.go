@@ -392,3 +392,31 @@ func TestReadmeJudgeVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeQuotesRealChecks: a check README.md quotes by a real name
+// (not the grammar's NAME) stands, as quoted, in a built-in rubric, so
+// that a reader who copies it gets what the built-in scores by.
+func TestReadmeQuotesRealChecks(t *testing.T) {
+	fold := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	var rubricText strings.Builder
+	files, err := filepath.Glob("../../rubrics/*.hcl")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no built-in rubrics found (%v)", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rubricText.WriteString(fold(string(b)) + "\n")
+	}
+	quoted := regexp.MustCompile(`(?ms)^check "([a-z_]+)" \{\n.*?^\}`).FindAllStringSubmatch(readmetest.Text(t), -1)
+	if len(quoted) == 0 {
+		t.Fatal(`README.md quotes no check: has its worked example moved?`)
+	}
+	for _, q := range quoted {
+		if !strings.Contains(rubricText.String(), fold(q[0])) {
+			t.Errorf("README.md quotes check %q as no built-in rubric writes it:\n%s", q[1], q[0])
+		}
+	}
+}
