@@ -168,8 +168,21 @@ func (s *Session) VerifyServers(ctx context.Context, servers []Server, locked *l
 			fmt.Fprintf(&b, "removed server: %s\n", ls.Name)
 		}
 	}
-	if changed == 0 && len(unread) == 0 {
+	// The disabled servers the lock never held are left out, as lock
+	// left them out: said once, as lock says it.
+	var leftOut []string
+	for _, name := range o.Disabled {
+		if _, ok := locked.Find(name); !ok {
+			leftOut = append(leftOut, name)
+		}
+	}
+	switch {
+	case changed == 0 && len(unread) == 0 && len(leftOut) > 0:
+		fmt.Fprintf(&b, "verified: every tool of every server is as locked (left out, disabled in the configuration: %s)\n", strings.Join(leftOut, ", "))
+	case changed == 0 && len(unread) == 0:
 		b.WriteString("verified: every tool of every server is as locked\n")
+	case len(leftOut) > 0:
+		fmt.Fprintf(&b, "left out, disabled in the configuration: %s\n", strings.Join(leftOut, ", "))
 	}
 	if _, err := fmt.Fprint(w, b.String()); err != nil {
 		return 0, err
