@@ -10,6 +10,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/internal/runflags"
+	"github.com/rubricmcp/rubric/internal/termtext"
 )
 
 // host starts this invocation's plugins: the built-ins and the config's.
@@ -30,7 +31,9 @@ func (a *app) session(judging bool) (*run.Session, func(), error) {
 // named is not started, when r asks it nothing, and fails when no such
 // judge is there. A judge from rubric.yaml or the environment goes
 // unmentioned: it is meant for every rubric the config is used with, not
-// for this one. Its options are checked either way
+// for this one; but one that names no judge at all (a typo, a plugin
+// path with no file) is refused, saying where it was set, as a misspelt
+// key of the file is. Its options are checked either way
 // (run.Session.CheckOptions): a misspelt one is refused as it is when the
 // judge starts. The gate (sides) checks only those the command line or
 // the environment gives: the repository's config file is read from each
@@ -41,6 +44,11 @@ func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.R
 			return k != "judge" && (cmd.Flags().Changed(k) || localconfig.EnvGives(k))
 		}) {
 			return nil
+		}
+		if !sides {
+			if err := sess.CheckNamedJudge(); err != nil {
+				return fmt.Errorf("%s sets judge %s: %w", localconfig.Origin(a.v, cmd.Flags(), "judge"), termtext.Printable(a.v.GetString("judge")), err)
+			}
 		}
 		return sess.CheckOptions(r)
 	}

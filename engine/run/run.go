@@ -261,6 +261,17 @@ func (s *Session) UnusedJudge(r *rubric.Rubric) (string, error) {
 	return fmt.Sprintf("the judge %s is not started: the rubric %s asks no question; to use the judge, choose a rubric that asks questions", termtext.Printable(s.opt.Judge), r.Name), nil
 }
 
+// CheckNamedJudge checks the judge the session was given, as CheckJudge
+// would, whether or not a rubric asks it anything: a name nothing
+// answers to (a misspelt judge, a plugin path with no file) is refused
+// even where no question would start it. nil when no judge was given.
+func (s *Session) CheckNamedJudge() error {
+	if s.opt.Judge == "" {
+		return nil
+	}
+	return s.checkRef(s.opt.Judge)
+}
+
 // CheckOptions refuses, when r asks no question and so starts no judge,
 // an option the session's judge would refuse (a misspelt name, from
 // --judge-option or the judge's reference), as far as the plugins can
