@@ -9,7 +9,7 @@
 #
 # Try it on a recorded report; no server is read again:
 #
-#   rubric score --format json --out report.json ../shared/corpus/github.tools.json
+#   rubric score --format json --out report.json engine/score/testdata/corpus/github.tools.json
 #   rubric rescore report.json --rubric examples/rubrics/schema-quality-contested.hcl
 #   rubric rubrics diff schema-quality examples/rubrics/schema-quality-contested.hcl
 
