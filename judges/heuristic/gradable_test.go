@@ -576,3 +576,35 @@ func tenthsOf(a, b int) string {
 	p := (200*a + b) / (2 * b)
 	return itoa(p) + "%"
 }
+
+// TestGradableOddTools: a surface the loader accepts but that no
+// well-made server sends is answered, every kind in its shape: a
+// parameter named "" (which once sent the selection's search for the
+// parameter's name in the task round forever) and a description that
+// is a number, not a string (which the confusable question refused,
+// failing the run, where the others read it as absent).
+func TestGradableOddTools(t *testing.T) {
+	b := []byte(`{"tools": [
+		{"name": "read_note", "description": "Read a note by its id.", "inputSchema": {"type": "object", "properties": {"": {"type": "string"}, "id": {"type": "string"}}}},
+		{"name": "count_notes", "description": 5, "inputSchema": {"type": "object"}}
+	]}`)
+	s, err := surface.Parse("odd", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schemas := gradableSchemas(t)
+	var ts gTasks
+	answer := askG(t, heuristic.KindTasks, tasksInput(s, 3), &ts)
+	validateGradable(t, schemas, heuristic.KindTasks, answer, "tasks")
+	if len(ts.Tasks) == 0 {
+		t.Fatal("no task was written for the odd surface")
+	}
+	for _, task := range ts.Tasks {
+		validateGradable(t, schemas, heuristic.KindSelection, askG(t, heuristic.KindSelection, selectionInput(s, task.Task), nil), task.Task)
+		validateGradable(t, schemas, heuristic.KindSelection, askG(t, heuristic.KindSelection, selectionInput(s, task.Task+" with  set to x"), nil), task.Task)
+	}
+	for _, tool := range s.Tools {
+		validateGradable(t, schemas, heuristic.KindDefects, askG(t, heuristic.KindDefects, defectsInput(tool.Def), nil), tool.Name)
+	}
+	validateGradable(t, schemas, heuristic.KindConfusable, askG(t, heuristic.KindConfusable, confusableInput(s), nil), "confusable")
+}

@@ -9,12 +9,11 @@ import (
 )
 
 // ConfusableInput is the structured input of a gradable.confusable
-// question.
+// question. Its tools are read as the other questions read theirs: a
+// member of the wrong type (a description that is a number) reads as
+// absent.
 type ConfusableInput struct {
-	Tools []struct {
-		Name        string  `json:"name"`
-		Description *string `json:"description"`
-	} `json:"tools"`
+	Tools []gTool `json:"tools"`
 }
 
 // confusablePair is one pair of tools a model could mistake for each

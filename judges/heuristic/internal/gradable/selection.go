@@ -469,6 +469,11 @@ func stated(p gParam, task string, names map[string]bool) (any, bool) {
 		phrases = append(phrases, l)
 	}
 	for _, ph := range phrases {
+		if ph == "" {
+			// A parameter named "" is mentioned nowhere; an empty
+			// phrase would be found at every end, and never move it.
+			continue
+		}
 		for end := len(low); end > 0; {
 			i := strings.LastIndex(low[:end], ph)
 			if i < 0 {
