@@ -230,15 +230,23 @@ var sizeUnits = map[string]int64{
 	"kb": 1000, "mb": 1000 * 1000, "gb": 1000 * 1000 * 1000,
 }
 
+// MaxSize is the largest size ParseSize takes, 1 PiB: far past any
+// surface, and small enough that the bounds rubric derives from a size
+// (ExportBytes is four times it) cannot overflow.
+const MaxSize = 1 << 50
+
 // ParseSize reads "1048576", "64MiB", "512 KiB", "1GiB" (also KB, MB, GB
-// as powers of 1000).
+// as powers of 1000), up to MaxSize.
 func ParseSize(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	digits := len(t) - len(strings.TrimLeft(t, "0123456789"))
 	mult, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[digits:]))]
 	n, err := strconv.ParseInt(t[:digits], 10, 64)
-	if !ok || err != nil || n <= 0 || n > (1<<62)/mult {
+	if !ok || err != nil || n <= 0 {
 		return 0, fmt.Errorf("%q: want a positive size such as 67108864, 64MiB or 1GiB", s)
+	}
+	if n > MaxSize/mult {
+		return 0, fmt.Errorf("%q: want a size of at most 1048576GiB (1 PiB)", s)
 	}
 	return n * mult, nil
 }

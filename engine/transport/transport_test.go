@@ -80,6 +80,10 @@ func TestParseSize(t *testing.T) {
 		{"5iB", -1},
 		{"1.5MiB", -1},
 		{"99999999999GiB", -1},
+		{"1048576GiB", 1 << 50},
+		{"1048577GiB", -1},
+		{"2147483648GiB", -1},
+		{"9223372036854775807", -1},
 	} {
 		got, err := ParseSize(tc.in)
 		if tc.want < 0 {
