@@ -30,6 +30,9 @@ func leanDocs(t *testing.T) map[string]string {
 	})
 	docs := map[string]string{
 		"tools/list":               `{"tools":[` + many(3) + `],"nextCursor":null}`,
+		"one page":                 `{"tools":[` + many(3) + `],"nextCursor":"p2"}`,
+		"one large page":           `{"tools":[` + many(3*parallelMin) + `],"nextCursor":"p2"}`,
+		"one page, enveloped":      `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + many(3) + `],"nextCursor":"p2"}}`,
 		"array":                    "[" + many(3) + "]",
 		"envelope":                 `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + many(3) + `]}}`,
 		"capture":                  `{"server":{"name":"s","tools":"not these"},"tools":[` + many(3) + `]}`,

@@ -246,6 +246,15 @@ func (p *parser) parse() (*Surface, error) {
 	default:
 		s.Format = FormatToolsList
 	}
+	if c, ok := top["nextCursor"].(string); ok && c != "" {
+		// A tools/list result that names a next page is one page of the
+		// list: what is scored is only what it holds, and the report
+		// says so.
+		if len(c) > 64 {
+			c = strings.ToValidUTF8(c[:64], "") + "…"
+		}
+		s.Warnings = append(s.Warnings, fmt.Sprintf("%s.nextCursor is %s: the file holds one page of the server's tools/list, and the pages after it are not scored; capture every page (rubric reads them all from the server itself: rubric score URL, or rubric score -- COMMAND)", path, strconv.Quote(c)))
+	}
 	return p.done(s, p.tools(s, tl, path+".tools", registry))
 }
 

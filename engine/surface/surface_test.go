@@ -221,3 +221,37 @@ func TestDeclaredFormatIsNotGuessed(t *testing.T) {
 		t.Errorf("read back as %s, hash %s (sent %s), tool %s", back.Format, back.Hash(), live.Hash(), back.Tools[0].Canonical)
 	}
 }
+
+// TestParseOnePage: a tools/list result that names a next page is read,
+// and the surface warns that it is one page, in each shape a result is
+// written in; a null or empty cursor (the last page) warns of nothing,
+// and a long cursor is cut in the warning.
+func TestParseOnePage(t *testing.T) {
+	tool := `{"name":"a","inputSchema":{"type":"object"}}`
+	long := strings.Repeat("c", 100)
+	for _, tc := range []struct {
+		name, doc, want string
+	}{
+		{"result", `{"tools":[` + tool + `],"nextCursor":"p2"}`, `$.nextCursor is "p2": the file holds one page of the server's tools/list, and the pages after it are not scored`},
+		{"envelope", `{"jsonrpc":"2.0","id":1,"result":{"tools":[` + tool + `],"nextCursor":"p2"}}`, `$.result.nextCursor is "p2": the file holds one page`},
+		{"long cursor", `{"tools":[` + tool + `],"nextCursor":"` + long + `"}`, `$.nextCursor is "` + long[:64] + `…": the file`},
+		{"last page", `{"tools":[` + tool + `],"nextCursor":null}`, ""},
+		{"empty cursor", `{"tools":[` + tool + `],"nextCursor":""}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for parse, read := range map[string]func(string, []byte) (*Surface, error){"Parse": Parse, "ParseLean": ParseLean} {
+				s, err := read("page.json", []byte(tc.doc))
+				if err != nil {
+					t.Fatalf("%s: %v", parse, err)
+				}
+				if len(s.Tools) != 1 {
+					t.Fatalf("%s: %d tools, want the page's 1", parse, len(s.Tools))
+				}
+				got := strings.Join(s.Warnings, "\n")
+				if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+					t.Errorf("%s: warnings %q, want %q", parse, got, tc.want)
+				}
+			}
+		})
+	}
+}
