@@ -224,8 +224,13 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 	log.Info("the scan did not complete; its failure record is written", "path", path, "stage", f.Stage)
 }
 
-// removeOurs removes path when rubric wrote it; what is a warning.
+// removeOurs removes path when rubric wrote it; what is a warning. A
+// device or a pipe (--out /dev/stdout) holds no earlier report, and is
+// passed over without one.
 func removeOurs(log hclog.Logger, path, what string) {
+	if st, err := os.Stat(path); err == nil && st.Mode()&(os.ModeDevice|os.ModeNamedPipe|os.ModeSocket) != 0 {
+		return
+	}
 	ours, why := Wrote(path)
 	if !ours {
 		if why != "" {
@@ -412,15 +417,21 @@ func samePath(a, b string) bool {
 }
 
 // FailurePath is where a failure record goes: explicit when given, else
-// failed.json beside the first of outputs that is set; "" when nowhere.
+// failed.json beside the first of outputs that is set and is no device,
+// pipe or other special file (--out /dev/stdout puts nothing in /dev);
+// "" when nowhere.
 func FailurePath(explicit string, outputs ...string) string {
 	if explicit != "" {
 		return explicit
 	}
 	for _, p := range outputs {
-		if p != "" {
-			return filepath.Join(filepath.Dir(p), "failed.json")
+		if p == "" {
+			continue
 		}
+		if st, err := os.Stat(p); err == nil && !st.Mode().IsRegular() {
+			continue
+		}
+		return filepath.Join(filepath.Dir(p), "failed.json")
 	}
 	return ""
 }

@@ -356,6 +356,9 @@ func TestFailurePath(t *testing.T) {
 		{"", []string{"out/report.txt", "j/r.json"}, "out/failed.json"},
 		{"", []string{"", "j/r.json"}, "j/failed.json"},
 		{"mine.json", []string{"out/report.txt"}, "mine.json"},
+		{"", []string{"/dev/null"}, ""},
+		{"", []string{"/dev/null", "j/r.json"}, "j/failed.json"},
+		{"", []string{os.TempDir()}, ""},
 	}
 	for _, tt := range tests {
 		if got := run.FailurePath(tt.explicit, tt.outputs...); got != tt.want {
