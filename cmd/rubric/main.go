@@ -5,6 +5,7 @@
 // error (a bad rubric, an unreadable surface, a formula that failed, a
 // server or plugin that failed). A standard output closed early by its
 // reader (| head) changes none of these: what is left of it is dropped.
+// One that cannot be written otherwise (> /dev/full) is an error, 2.
 //
 // Built-in judges and transports are this same binary started again with
 // the arguments "__serve-plugin KIND NAME" (see builtins.go).

@@ -112,6 +112,7 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, msg)
 		return exitInvalid
 	}
+	err = lostOutput(stdout, err)
 	if err == nil {
 		return exitOK
 	}
@@ -152,6 +153,31 @@ func execute(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "rubric:", msg)
 	}
 	return exitInvalid
+}
+
+// lostOutput is the error of a command whose output stdout could not
+// take (> /dev/full): a command that wrote it without looking at each
+// write's error (fmt.Fprintf, a tabwriter's Flush) exits 2 with the
+// write's error, as one that returned it does, not 0 with its result
+// lost. An error of the command's own is kept, unless it only set the
+// exit status with the result (1 below --fail-under, a lock that
+// differs) or left its message to stdout: that result is lost, and the
+// write's error says why. stdout is runflags.Stdout, which remembers
+// its first error (Err); other writers (a test's buffer) do not fail.
+func lostOutput(stdout io.Writer, err error) error {
+	s, ok := stdout.(interface{ Err() error })
+	if !ok {
+		return err
+	}
+	werr := s.Err()
+	if werr == nil {
+		return err
+	}
+	var ee *exitError
+	if err == nil || errors.As(err, &ee) && (ee.code != exitInvalid || ee.msg == "") {
+		return werr
+	}
+	return err
 }
 
 func (a *app) rootCmd() *cobra.Command {

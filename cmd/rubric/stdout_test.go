@@ -95,3 +95,77 @@ func TestClosedStdout(t *testing.T) {
 		})
 	}
 }
+
+// TestFullStdout: every command that writes its result to stdout exits
+// 2 when stdout cannot take it (> /dev/full), with the write's error as
+// its one line on stderr, not 0 with the result lost. explain, rubrics
+// show, diff and digest and plugins list wrote theirs without looking at
+// the errors (fmt.Fprintf, a tabwriter's Flush); the others returned
+// them already. (testscript's exec cannot send stdout to /dev/full.)
+func TestFullStdout(t *testing.T) {
+	t.Parallel()
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer full.Close()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// testscript.Main runs main when the program is named rubric.
+	self := filepath.Join(dir, "rubric")
+	if err := os.Symlink(exe, self); err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := filepath.Abs(corpusFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir(), "RUBRIC_PLUGIN_START_TIMEOUT=2m")
+	run := func(stdout *os.File, args ...string) (int, string) {
+		t.Helper()
+		cmd := exec.Command(self, args...)
+		cmd.Env = env
+		cmd.Dir = dir
+		cmd.Stdout = stdout // nil: /dev/null
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			return ee.ExitCode(), stderr.String()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0, stderr.String()
+	}
+	// The report explain and rescore read.
+	if code, msg := run(nil, "score", "--rubric", "schema-quality", "--format", "json", "--out", "r.json", corpus); code != 0 {
+		t.Fatalf("score: exit status %d; stderr:\n%s", code, msg)
+	}
+	const want = "rubric: write /dev/stdout: no space left on device\n"
+	for _, args := range [][]string{
+		{"explain", "r.json"},
+		{"explain", "r.json", "--tool", "read_file"},
+		{"rubrics", "show", "schema-quality"},
+		{"rubrics", "diff", "schema-quality", "tdqs"},
+		{"rubrics", "digest", "schema-quality"},
+		{"plugins", "list"},
+		{"plugins", "list", "--json"},
+		// Those that returned the error already.
+		{"rescore", "r.json", "--rubric", "schema-quality"},
+		{"rubrics", "show", "--source", "schema-quality"},
+		{"rubrics", "functions"},
+		{"rubrics", "list"},
+		{"cache", "stats"},
+		{"version"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, msg := run(full, args...)
+			if code != exitInvalid || msg != want {
+				t.Errorf("exit status %d, stderr %q; want %d, %q", code, msg, exitInvalid, want)
+			}
+		})
+	}
+}
