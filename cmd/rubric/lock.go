@@ -71,6 +71,9 @@ func (a *app) runLock(cmd *cobra.Command, args []string, verify bool) error {
 	if err != nil {
 		return err
 	}
+	if err := a.checkLockOutputs(verify, run.Flagged{Flag: "the target", Path: target.Location}, run.Flagged{Flag: "--config-file", Path: config}); err != nil {
+		return err
+	}
 	sess, done, err := a.session(false)
 	if err != nil {
 		return err
@@ -106,6 +109,9 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 	if locked != nil && len(locked.Servers) == 0 {
 		return fmt.Errorf("%s locks one server, not a configuration's: verify it without --config-file, or lock again with --config-file", path)
 	}
+	if err := a.checkLockOutputs(locked != nil, run.Flagged{Flag: "--config-file", Path: file.Path}); err != nil {
+		return err
+	}
 	servers, err := a.flags(cmd).Servers(file)
 	if err != nil {
 		return err
@@ -125,6 +131,25 @@ func (a *app) lockServers(cmd *cobra.Command, args []string, path string, locked
 		err = &exitError{code: 1, msg: fmt.Sprintf("%s from %s: if the change is meant, approve it: run %s, and commit %s", serversDiffer(changed), path, configApprove(file.Path, path), path)}
 	}
 	return err
+}
+
+// checkLockOutputs refuses, before a server is read, a file rubric lock
+// or verify would write over one it reads, as score refuses an output
+// that is its target (run.CheckOutputs, which compares the files, not
+// their names: a link to the target is the target): lock's --lock-file
+// over the target or a configuration, verify's --markdown over those or
+// the lock it verifies against. Written, the lock replaced the capture
+// it locked, and the verdict the lock. inputs are the run's target and
+// --config-file; --config and, for verify, --lock-file are added here.
+func (a *app) checkLockOutputs(verify bool, inputs ...run.Flagged) error {
+	path := a.v.GetString("lock-file")
+	inputs = append(inputs, run.Flagged{Flag: "--config", Path: a.v.ConfigFileUsed()})
+	outputs := []run.Flagged{{Flag: "--lock-file", Path: path}}
+	if verify {
+		inputs = append(inputs, run.Flagged{Flag: "--lock-file", Path: path})
+		outputs = []run.Flagged{{Flag: "--markdown", Path: a.v.GetString("markdown")}}
+	}
+	return run.CheckOutputs(inputs, outputs, run.Flagged{})
 }
 
 // serversDiffer says how many servers differ from their lock: "1 server
