@@ -207,6 +207,9 @@ func (a *app) runScan(cmd *cobra.Command, args []string) error {
 	ro.Say = a.say
 	ro.EnvFlag = cmd.Flags().Changed("env")
 	ro.SandboxFlag = cmd.Flags().Changed("sandbox")
+	if st, err := os.Stat(args[0]); err == nil && st.IsDir() && sameDir(args[0], out) {
+		return fmt.Errorf("--out %s is the directory of captures the scan reads: the scan's own JSON files (leaderboard.json, scan.json) would be read as servers when it is resumed; give --out a directory of its own", out)
+	}
 	jobs, err := scan.ReadList(cmd.Context(), args[0], ro)
 	if err != nil {
 		return err
