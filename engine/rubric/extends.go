@@ -63,19 +63,34 @@ func bodyOf(b *hclsyntax.Body) *body {
 	return out
 }
 
-// syntax builds the hclsyntax body the loader reads.
-func (b *body) syntax() *hclsyntax.Body {
+// syntax builds the hclsyntax body the loader reads. Its attributes are
+// a map, which keeps no order: order is given each attribute's place
+// among its body's, as merged (the parent's in their order, a child's
+// override in the place of the parent's member, the child's new members
+// after them), which is the order the flat form writes them in and the
+// order named values (signals) are computed in.
+func (b *body) syntax(order map[attrKey]int) *hclsyntax.Body {
 	out := &hclsyntax.Body{Attributes: hclsyntax.Attributes{}, SrcRange: b.from.SrcRange, EndRange: b.from.EndRange}
-	for _, a := range b.attrs {
+	for i, a := range b.attrs {
 		out.Attributes[a.Name] = a
+		order[keyOf(a.NameRange)] = i
 	}
 	for _, bl := range b.blocks {
 		c := *bl.b
-		c.Body = bl.body.syntax()
+		c.Body = bl.body.syntax(order)
 		out.Blocks = append(out.Blocks, &c)
 	}
 	return out
 }
+
+// attrKey names an attribute by where its name is written: the byte
+// offsets of members of one merged body may be of different files.
+type attrKey struct {
+	file string
+	at   int
+}
+
+func keyOf(r hcl.Range) attrKey { return attrKey{r.Filename, r.Start.Byte} }
 
 func sameBlock(a, b *hclsyntax.Block) bool {
 	return a.Type == b.Type && slices.Equal(a.Labels, b.Labels)

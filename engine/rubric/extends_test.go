@@ -264,3 +264,85 @@ func writeUnder(t *testing.T, dir, name, src string) string {
 	}
 	return path
 }
+
+// TestExtendsSignalsInMergedOrder: a child's signals are computed in the
+// order the flat form writes them, the parent's first (a child's
+// override in the place of the parent's), then the child's new ones, so
+// that a new signal reads the parent's. They were ordered by where each
+// is written in its own file, which put a child's signal (near the top
+// of a short file) before every signal of its parent, and gave the
+// child a digest other than its flat form's.
+func TestExtendsSignalsInMergedOrder(t *testing.T) {
+	dir := t.TempDir()
+	writeUnder(t, dir, "parent.hcl", `rubric "p" {
+  version = "1"
+  check "a" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  tool {
+    # Padding, so that the parent's signals are written further into
+    # their file than the child's into its own.
+    signals {
+      count = "size(tool.name)"
+      twice = "signals.count * 2"
+      label = "tool.name"
+    }
+    report {
+      first  = "signals.count"
+      second = "signals.twice"
+    }
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "mean(tools.map(t, t.score))"
+  }
+  grades = { A = 1, F = 0 }
+}
+`)
+	src := `rubric "c" {
+  extends = "parent.hcl"
+  version = "1-c"
+  tool {
+    signals {
+      thrice = "signals.count * 3"
+      twice  = "signals.count + signals.count"
+    }
+    report {
+      third = "signals.thrice"
+    }
+  }
+}
+`
+	child := writeUnder(t, dir, "child.hcl", src)
+	r, err := LoadFile(child)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range r.Tool.Signals {
+		names = append(names, m.Name)
+	}
+	if got, want := strings.Join(names, " "), "count twice label thrice"; got != want {
+		t.Errorf("signals: got %s, want %s", got, want)
+	}
+	names = nil
+	for _, f := range r.Tool.Reports[0].Fields {
+		names = append(names, f.Name)
+	}
+	if got, want := strings.Join(names, " "), "first second third"; got != want {
+		t.Errorf("report values: got %s, want %s", got, want)
+	}
+	flat, err := Flat(child, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := LoadFile(writeUnder(t, dir, "flat.hcl", string(flat)))
+	if err != nil {
+		t.Fatalf("the flat form does not load: %v\n%s", err, flat)
+	}
+	if f.Digest != r.Digest {
+		t.Errorf("the flat form's digest %s, the child's %s:\n%s", f.Digest, r.Digest, flat)
+	}
+}

@@ -141,8 +141,11 @@ type loader struct {
 	hclWeights map[string]bool
 	// srcs are the texts of the parents an extends read, by file.
 	srcs map[string][]byte
-	// flat is the rubric's body after extends.
-	flat *body
+	// flat is the rubric's body after extends; order is the place of
+	// each of its attributes among its body's, as merged (see
+	// body.syntax).
+	flat  *body
+	order map[attrKey]int
 	// extendsAt is where the rubric names its parent.
 	extendsAt hcl.Range
 	// scope are the lets the formulas being compiled see; letsAt is
@@ -372,7 +375,8 @@ func (l *loader) load() *Rubric {
 	if l.flat == nil {
 		return r
 	}
-	body, ds := l.flat.syntax().Content(rubricSchema)
+	l.order = map[attrKey]int{}
+	body, ds := l.flat.syntax(l.order).Content(rubricSchema)
 	l.hclDiags(ds)
 
 	l.globals = map[string]any{"weights": map[string]any{}}

@@ -1,11 +1,11 @@
 package rubric
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"text/template/parse"
 
@@ -349,7 +349,10 @@ var (
 // fields reads a block of name = "formula" attributes, in file order.
 func (l *loader) fields(b *hcl.Block, env *lang.Env) []*Metric { return l.fieldsIn(b.Body, env) }
 
-// fieldsIn reads a body of name = "formula" attributes, in file order.
+// fieldsIn reads a body of name = "formula" attributes, in the order
+// written: with extends, the order of the merged body (the parent's,
+// then the child's new ones), not that of the byte offsets of two files,
+// which put a child's signal before the parent's it reads.
 func (l *loader) fieldsIn(b hcl.Body, env *lang.Env) []*Metric {
 	attrs, ds := b.JustAttributes()
 	if l.hclDiags(ds) {
@@ -359,12 +362,29 @@ func (l *loader) fieldsIn(b hcl.Body, env *lang.Env) []*Metric {
 	for _, a := range attrs {
 		list = append(list, a)
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].NameRange.Start.Byte < list[j].NameRange.Start.Byte })
+	l.inOrder(list)
 	out := make([]*Metric, 0, len(list))
 	for _, a := range list {
 		out = append(out, &Metric{Name: a.Name, Value: l.formula(env, a, nil)})
 	}
 	return out
+}
+
+// inOrder sorts the attributes of one body as merged (see body.syntax),
+// or, for a body the merge did not build, by where they are written.
+func (l *loader) inOrder(list []*hcl.Attribute) {
+	rank := func(a *hcl.Attribute) int { return a.NameRange.Start.Byte }
+	merged := true
+	for _, a := range list {
+		if _, ok := l.order[keyOf(a.NameRange)]; !ok {
+			merged = false
+			break
+		}
+	}
+	if merged {
+		rank = func(a *hcl.Attribute) int { return l.order[keyOf(a.NameRange)] }
+	}
+	slices.SortFunc(list, func(a, b *hcl.Attribute) int { return cmp.Compare(rank(a), rank(b)) })
 }
 
 // promptFields refuses a template of p (the prompt attribute a) that
