@@ -3,6 +3,8 @@ package rubric
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -25,6 +27,8 @@ type formulaAt struct {
 func (l *loader) checkReferences(r *Rubric) {
 	l.weightReferences(r)
 	l.nameReferences(r)
+	l.signalOrder(r.Tool.Signals, "signals", "signal")
+	l.signalOrder(r.Surface.Signals, "surface_signals", "surface signal")
 	l.unreadWeights(r)
 	questions := make([]string, len(r.Questions))
 	for i, q := range r.Questions {
@@ -168,6 +172,188 @@ func (l *loader) nameReferences(r *Rubric) {
 			}
 		}
 	}
+}
+
+// signalOrder refuses a signal that reads a signal of its block
+// (signals.NAME, or surface_signals.NAME in the surface block) that is
+// not computed before it: signals are computed in the order written,
+// each seeing the ones before it (see eval.Signals), so such a read
+// would fail on the first tool scored with "no such key", which reads
+// like a misspelling of a name that is declared. A read through a let
+// counts: the let is computed with the signals before its reader. A
+// signal that reads itself, directly or through later signals, is told
+// so; one that reads a later signal only, to declare it first.
+func (l *loader) signalOrder(signals []*Metric, variable, what string) {
+	index := make(map[string]int, len(signals))
+	for i, m := range signals {
+		index[m.Name] = i
+	}
+	reads := make([][]memberRead, len(signals))
+	graph := map[string][]string{}
+	for i, m := range signals {
+		for _, rd := range memberReads(m.Value, variable) {
+			if _, ok := index[rd.name]; !ok {
+				continue // nameReferences says it names no signal
+			}
+			reads[i] = append(reads[i], rd)
+			if !slices.Contains(graph[m.Name], rd.name) {
+				graph[m.Name] = append(graph[m.Name], rd.name)
+			}
+		}
+	}
+	inCycle := map[string]bool{}
+	seen := map[string]bool{}
+	for i, m := range signals {
+		for _, rd := range reads[i] {
+			if index[rd.name] < i {
+				continue
+			}
+			read := fmt.Sprintf("%s.%s", variable, rd.name)
+			if rd.let != "" {
+				read += " (through let " + rd.let + ")"
+			}
+			var msg string
+			switch back := pathFrom(rd.name, m.Name, graph); {
+			case rd.name == m.Name:
+				if rd.let != "" {
+					read = fmt.Sprintf("%s.%s, through let %s", variable, rd.name, rd.let)
+				}
+				msg = fmt.Sprintf("%s %q reads itself (%s): a %s sees only the %ss declared before it, not its own value; compute %s from those",
+					what, m.Name, read, what, what, m.Name)
+			case back != nil:
+				if inCycle[m.Name] && inCycle[rd.name] {
+					continue // the cycle is reported at its first signal
+				}
+				path := append([]string{m.Name}, back...)
+				for _, name := range path {
+					inCycle[name] = true
+				}
+				msg = fmt.Sprintf("%s %q reads %s, which reads %s back (%s): %ss are computed in the order written, so none of them can come first; compute what they share in a %s declared before them",
+					what, m.Name, read, m.Name, strings.Join(path, " -> "), what, what)
+			default:
+				msg = fmt.Sprintf("%s %q reads %s, which is computed after it: %ss are computed in the order written, so declare %s before %s",
+					what, m.Name, read, what, rd.name, m.Name)
+			}
+			// A signal that reads one name twice is told once, and a let
+			// several signals read, once, at its first reader.
+			key := m.Name + "." + rd.name
+			if rd.let != "" {
+				key = fmt.Sprint(rd.at, " ", rd.let)
+			}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			l.diags = append(l.diags, Diagnostic{File: rd.at.File, Line: rd.at.Line, Col: rd.at.Col, Msg: msg})
+		}
+	}
+}
+
+// pathFrom returns a path of reads from one name to another, from and
+// to included, or nil when there is none.
+func pathFrom(from, to string, reads map[string][]string) []string {
+	seen := map[string]bool{from: true}
+	var walk func(at string, path []string) []string
+	walk = func(at string, path []string) []string {
+		if at == to {
+			return path
+		}
+		for _, next := range reads[at] {
+			if seen[next] {
+				continue
+			}
+			seen[next] = true
+			if p := walk(next, append(path, next)); p != nil {
+				return p
+			}
+		}
+		return nil
+	}
+	return walk(from, []string{from})
+}
+
+// memberRead is a member a formula reads by name (signals.NAME): the
+// name, where it is written in the file, and the let it is read through
+// ("" when it is in the formula's own text).
+type memberRead struct {
+	name string
+	at   lang.Place
+	let  string
+}
+
+// memberReads are the members p reads of the variable by name, in its
+// own text and in the text of each let it reads, each placed in the file
+// where that text is written. (p's FieldsOf alone would place a member
+// a let reads at a column of the text compiled with the lets bound
+// around the formula, which is no place in the file.) A macro's variable
+// of the variable's name is not the variable.
+func memberReads(p *lang.Program, variable string) []memberRead {
+	o, ok := p.Origin()
+	if !ok {
+		return nil
+	}
+	own, lets := p.Apart()
+	if own == nil {
+		own = p
+	}
+	var out []memberRead
+	add := func(prg *lang.Program, o lang.Origin, let string) {
+		read := map[string]bool{}
+		for _, r := range prg.Refs() {
+			if len(r.Path) > 1 && r.Path[0] == variable {
+				read[r.Path[1]] = true
+			}
+		}
+		for _, f := range prg.FieldsOf(variable) {
+			if !read[f.Name] {
+				continue
+			}
+			line, col := f.Line, f.Col
+			if !strings.HasPrefix(textAt(prg.Source, line, col), variable) {
+				// Not a place in prg's own text: that of the formula
+				// compiled with its lets bound around it, when it
+				// could not be compiled apart. Its start is named.
+				line, col = 1, 1
+			}
+			out = append(out, memberRead{name: f.Name, at: placeIn(o, line, col), let: let})
+		}
+	}
+	add(own, o, "")
+	for _, let := range lets {
+		if lo, ok := let.Program.Origin(); ok {
+			add(let.Program, lo, let.Name)
+		}
+	}
+	return out
+}
+
+// placeIn is the place in the file of a 1-based line and column of the
+// text written at o, as lang.Program.Where gives it.
+func placeIn(o lang.Origin, line, col int) lang.Place {
+	if line <= 1 {
+		return lang.Place{File: o.File, Line: o.Line, Col: o.Col + col - 1}
+	}
+	return lang.Place{File: o.File, Line: o.Line + line - 1, Col: o.Indent + col}
+}
+
+// textAt is src from a 1-based line and column (in characters, as CEL
+// counts them) on, "" past its end.
+func textAt(src string, line, col int) string {
+	for ; line > 1; line-- {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			return ""
+		}
+		src = src[i+1:]
+	}
+	for ; col > 1 && src != "" && src[0] != '\n'; col-- {
+		_, size := utf8.DecodeRuneInString(src)
+		src = src[size:]
+	}
+	if col > 1 {
+		return ""
+	}
+	return src
 }
 
 // unreadWeights finds every weight that is neither a check's points nor

@@ -1,0 +1,124 @@
+package rubric
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// signalRubric is a valid rubric whose tool and surface blocks hold the
+// signals given (the lines of a signals block, and a let block's).
+func signalRubric(toolLet, tool, surface string) string {
+	return `rubric "t" {
+  version = "1"
+  check "a" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  tool {
+    let {
+` + toolLet + `
+    }
+    signals {
+` + tool + `
+    }
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    signals {
+` + surface + `
+    }
+    score = "mean(tools.map(t, t.score))"
+  }
+  grades = { A = 1, F = 0 }
+}
+`
+}
+
+// TestSignalOrder: signals are computed in the order written, each
+// seeing the ones before it, so a signal that reads a later one, itself,
+// or a cycle is refused when the rubric loads, at the place of the read,
+// saying what to do; it loaded, and failed on the first tool scored with
+// "no such key: q ... check the name's spelling", though q is declared.
+// The surface block's signals (surface_signals.NAME) alike.
+func TestSignalOrder(t *testing.T) {
+	const none = `      z = "1"`
+	for _, tt := range []struct {
+		name, let, tool, surface string
+		want                     []string
+	}{
+		{"a tool signal that reads a later one", "", `      p = "signals.q + 1"
+      q = "1"`, none, []string{
+			`t.hcl:13:12: signal "p" reads signals.q, which is computed after it: signals are computed in the order written, so declare q before p`}},
+		{"a tool signal that reads itself", "", `      p = "signals.p + 1"`, none, []string{
+			`t.hcl:13:12: signal "p" reads itself (signals.p): a signal sees only the signals declared before it, not its own value; compute p from those`}},
+		{"two tool signals that read each other", "", `      p = "signals.q + 1"
+      q = "signals.p + 1"`, none, []string{
+			`t.hcl:13:12: signal "p" reads signals.q, which reads p back (p -> q -> p): signals are computed in the order written, so none of them can come first; compute what they share in a signal declared before them`}},
+		{"a cycle of three, told once", "", `      p = "signals.q + 1"
+      q = "signals.r + 1"
+      r = "signals.p + 1"`, none, []string{
+			`t.hcl:13:12: signal "p" reads signals.q, which reads p back (p -> q -> r -> p): signals are computed in the order written, so none of them can come first; compute what they share in a signal declared before them`}},
+		{"a later signal read twice, told once", "", `      p = "signals.q + signals.q"
+      q = "1"`, none, []string{
+			`t.hcl:13:12: signal "p" reads signals.q, which is computed after it: signals are computed in the order written, so declare q before p`}},
+		{"a later signal read through a let, at the let", `      x = "signals.q + 1"`, `      p = "x"
+      o = "x * 2"
+      q = "1"`, none, []string{
+			`t.hcl:10:12: signal "p" reads signals.q (through let x), which is computed after it: signals are computed in the order written, so declare q before p`}},
+		{"a signal that reads itself through a let", `      x = "signals.p + 1"`, `      p = "x"`, none, []string{
+			`t.hcl:10:12: signal "p" reads itself (signals.p, through let x): a signal sees only the signals declared before it, not its own value; compute p from those`}},
+		{"a later signal in a heredoc", "", `      p = <<-CEL
+        1 +
+          signals.q
+      CEL
+      q = "1"`, none, []string{
+			`t.hcl:15:11: signal "p" reads signals.q, which is computed after it: signals are computed in the order written, so declare q before p`}},
+		{"a surface signal that reads a later one", "", none, `      p = "surface_signals.q + 1"
+      q = "1"`, []string{
+			`t.hcl:19:12: surface signal "p" reads surface_signals.q, which is computed after it: surface signals are computed in the order written, so declare q before p`}},
+		{"a surface signal that reads itself", "", none, `      p = "surface_signals.p + 1"`, []string{
+			`t.hcl:19:12: surface signal "p" reads itself (surface_signals.p): a surface signal sees only the surface signals declared before it, not its own value; compute p from those`}},
+		{"two surface signals that read each other", "", none, `      p = "surface_signals.q + 1"
+      q = "surface_signals.p + 1"`, []string{
+			`t.hcl:19:12: surface signal "p" reads surface_signals.q, which reads p back (p -> q -> p): surface signals are computed in the order written, so none of them can come first; compute what they share in a surface signal declared before them`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := signalRubric(tt.let, tt.tool, tt.surface)
+			_, err := Load("t.hcl", []byte(src))
+			var le *Error
+			if !errors.As(err, &le) {
+				t.Fatalf("want a *rubric.Error, got %v\n%s", err, src)
+			}
+			var got []string
+			for _, d := range le.Diagnostics {
+				got = append(got, d.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestSignalOrderInOrder: signals that read only the ones before them,
+// directly or through a let, load, as do a tool signal that reads the
+// surface's signals (all computed before any tool's), a has() test of
+// a later one, and a macro's variable named signals.
+func TestSignalOrderInOrder(t *testing.T) {
+	r := loadString(t, signalRubric(`      x = "signals.q + 1"`, `      q = "1"
+      p = "signals.q + x"
+      s = "surface_signals.late + signals.p"
+      h = "has(signals.later) ? 1 : 0"
+      m = "[1].map(signals, signals + 1)[0]"
+      later = "2"`, `      early = "1"
+      late  = "surface_signals.early + 1"`))
+	var names []string
+	for _, m := range r.Tool.Signals {
+		names = append(names, m.Name)
+	}
+	if got, want := strings.Join(names, " "), "q p s h m later"; got != want {
+		t.Errorf("tool signals: got %s, want %s", got, want)
+	}
+}
