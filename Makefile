@@ -517,6 +517,7 @@ fuzz:
 	$(GO) test ./internal/jsonpointer -run '^$$' -fuzz '^FuzzEscape$$' $(FUZZ)
 	$(GO) test ./internal/tokens -run '^$$' -fuzz '^FuzzO200k$$' $(FUZZ)
 	$(GO) test ./judges/heuristic/internal/lex -run '^$$' -fuzz '^FuzzLowerIsStringsToLower$$' $(FUZZ)
+	$(GO) test ./judges/heuristic -run '^$$' -fuzz '^FuzzQuestions$$' $(FUZZ)
 
 # Release tools, pinned in tools/go.mod and run with go tool, so that the
 # module proxy is all they need.
