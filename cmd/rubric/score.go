@@ -49,6 +49,26 @@ func (a *app) scoreCmd() *cobra.Command {
 	return cmd
 }
 
+// dropEarlierReports removes the reports an earlier run wrote to this
+// run's outputs when the run ends before it reads the server (a rubric
+// that does not load, a --fail-under it does not take), as a run that
+// fails later does: a CI job must not read the old grade beside the new
+// failure. Nothing is removed unless the outputs pass the checks a run
+// makes of them (none is an input, such as the target or --rubric).
+func (a *app) dropEarlierReports(cmd *cobra.Command, args []string) {
+	v := a.v
+	_, target, _, err := a.flags(cmd).OneTarget(args)
+	if err != nil || v.GetString("config-file") != "" {
+		return
+	}
+	reports := runflags.ReportOutputs(v)
+	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: v.GetString("rubric")}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	if run.CheckOutputs(inputs, reports, run.Flagged{}) != nil {
+		return
+	}
+	run.RemoveEarlierReports(a.logger(), run.Paths(reports))
+}
+
 func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	v := a.v
 	a.batches = true // --batch collects a batch left running: refuse to ask it again
@@ -63,10 +83,12 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	defer a.early.Close()
 	r, err := rubrics.Find(v.GetString("rubric"))
 	if err != nil {
+		a.dropEarlierReports(cmd, args)
 		return &localconfig.ValueError{Key: "rubric", Err: err}
 	}
 	threshold, err := r.Threshold(v.GetString("fail-under"))
 	if err != nil {
+		a.dropEarlierReports(cmd, args)
 		return err
 	}
 	if v.GetString("config-file") != "" && v.GetString("server") == "" {

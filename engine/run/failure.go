@@ -224,6 +224,18 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 	log.Info("the scan did not complete; its failure record is written", "path", path, "stage", f.Stage)
 }
 
+// RemoveEarlierReports removes the reports an earlier run wrote to
+// paths, as a scan that fails does (only files rubric wrote; anything
+// else is left, with a warning): for a run that ends before its scan
+// starts, on a rubric that does not load, so that a CI job does not read
+// the old grade beside the new failure. The caller has checked that no
+// path is one of the run's inputs (CheckOutputs).
+func RemoveEarlierReports(log hclog.Logger, paths []string) {
+	for _, p := range paths {
+		removeOurs(log, p, "an earlier report")
+	}
+}
+
 // removeOurs removes path when rubric wrote it; what is a warning. A
 // device or a pipe (--out /dev/stdout) holds no earlier report, and is
 // passed over without one.
