@@ -12,6 +12,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/explain"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
@@ -265,6 +266,44 @@ func TestExplainHiddenName(t *testing.T) {
 	err = explain.Write(context.Background(), &bytes.Buffer{}, r, rep, explain.Request{Tool: "rdfile"})
 	if want := `(did you mean "rd\u202efile"?)`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a near name: got %v, want %s", err, want)
+	}
+}
+
+// TestExplainNamesAsShown: names that differ only in a line break, a tab
+// or a space are written apart by the score table (a\nb, a\tb, a b), and
+// each is explained by the name the table shows.
+func TestExplainNamesAsShown(t *testing.T) {
+	r, err := rubrics.Find("schema-quality")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools":[{"name":"a\nb"},{"name":"a\tb"},{"name":"a b"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := scoredReport(t, r, s)
+	var table bytes.Buffer
+	if err := text.Write(&table, rep, text.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a\nb", "a\tb", "a b"} {
+		shown := report.ShownName(name)
+		rows := 0
+		for line := range strings.Lines(table.String()) {
+			if strings.HasPrefix(line, shown+" ") {
+				rows++
+			}
+		}
+		if rows != 1 {
+			t.Errorf("%q: %d rows of the table begin %q, want 1:\n%s", name, rows, shown, table.String())
+		}
+		var b bytes.Buffer
+		if err := explain.Write(context.Background(), &b, r, rep, explain.Request{Tool: shown}); err != nil {
+			t.Fatalf("--tool %q: %v", shown, err)
+		}
+		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasPrefix(first, `Tool "`+shown+`",`) {
+			t.Errorf("--tool %q explained %q", shown, first)
+		}
 	}
 }
 

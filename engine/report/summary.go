@@ -83,6 +83,13 @@ func (r *Report) Unscored() string {
 	return "the report gives none"
 }
 
+// ShownName is a tool's name as the summaries write it: every control
+// and invisible character escaped (EscapeControls), a line break and a
+// tab included, so that two names are written alike only when they are
+// alike ("a\nb" is not "a b"), and explain --tool finds a name given as
+// it is shown.
+func ShownName(name string) string { return EscapeControls(name, false) }
+
 // EscapeControls writes the characters of s (text a server or a rubric
 // supplied) that a reader cannot see, or that change what the rest looks
 // like, as visible escapes: control characters as \xNN or \uNNNN, so that

@@ -138,7 +138,7 @@ func writeLevel(w io.Writer, r *report.Report, level int, failUnder *rubric.Thre
 	if len(tools) > 0 {
 		fmt.Fprintf(b, "\n%s Tools\n\n| Tool | Score | Grade | Issues |\n| --- | ---: | :---: | ---: |\n", part)
 		for _, t := range tools {
-			fmt.Fprintf(b, "| %s | %s | %s | %d |\n", cellCode(t.Name), text(t.Score.String()), text(t.Grade), len(t.Issues))
+			fmt.Fprintf(b, "| %s | %s | %s | %d |\n", cellCode(report.ShownName(t.Name)), text(t.Score.String()), text(t.Grade), len(t.Issues))
 		}
 		fmt.Fprintf(b, "\n%s Fix list\n\n", part)
 		if len(fixes) == 0 {
@@ -183,7 +183,7 @@ func writeFixes(b *bufio.Writer, r *report.Report, tools []report.Tool, fixes []
 		}
 		first := g.Fixes[0]
 		if tools := g.ByTool(); len(tools) == 1 {
-			cells = append(cells, cellCode(cut(first.Tool, maxName)), checkCell(byName[first.Tool], first.Issue), message(first.Issue)+text(tools[0].Alike()))
+			cells = append(cells, cellCode(cut(report.ShownName(first.Tool), maxName)), checkCell(byName[first.Tool], first.Issue), message(first.Issue)+text(tools[0].Alike()))
 		} else {
 			cells = append(cells, groupTools(g), checkCell(byName[first.Tool], first.Issue), text(cut(g.Cause, maxText)))
 		}
@@ -206,7 +206,7 @@ func groupTools(g report.FixGroup) string {
 			break
 		}
 		f := t.First
-		p := cellCode(cut(f.Tool, maxName))
+		p := cellCode(cut(report.ShownName(f.Tool), maxName))
 		if len(f.Issue.Params) > 0 {
 			p += " (" + Codes(f.Issue.Params) + ")"
 		}

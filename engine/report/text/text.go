@@ -235,7 +235,7 @@ func writeTable(w io.Writer, tools []report.Tool, opt Options) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "TOOL\t%*s\t%s\t%*s\n", scoreW, "SCORE", gradeCell("GRADE", plain), issuesW, "ISSUES")
 	for _, t := range tools {
-		fmt.Fprintf(tw, "%s\t%*s\t%s\t%*d\n", cut(clean(t.Name), nameW), scoreW, clean(t.Score.String()),
+		fmt.Fprintf(tw, "%s\t%*s\t%s\t%*d\n", cut(report.ShownName(t.Name), nameW), scoreW, clean(t.Score.String()),
 			gradeCell(clean(t.Grade), gradeColor(t.Grade)), issuesW, len(t.Issues))
 	}
 	tw.Flush()
@@ -283,7 +283,7 @@ func groupLine(g report.FixGroup) string {
 	tools := g.ByTool()
 	if len(tools) == 1 {
 		f := tools[0].First
-		return cut(clean(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText) + tools[0].Alike()
+		return cut(report.ShownName(f.Tool), maxName) + ": " + cut(clean(f.Issue.Message), maxText) + tools[0].Alike()
 	}
 	names := make([]string, 0, min(len(tools), maxGroupTools)+1)
 	for i, t := range tools {
@@ -302,7 +302,7 @@ func groupLine(g report.FixGroup) string {
 // closing parenthesis, and the next tool read as one of its parameters:
 // "edit_block (content, …, force_terminate (pid)".
 func toolAndParams(f report.Fix) string {
-	name := cut(clean(f.Tool), maxName)
+	name := cut(report.ShownName(f.Tool), maxName)
 	if len(f.Issue.Params) == 0 {
 		return name
 	}
