@@ -60,6 +60,9 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 		if v.GetString("html") != "" {
 			return fmt.Errorf("--html is for the gate that writes the report: --check compares a saved report with today's exports and writes nothing")
 		}
+		if cmd.Flags().Changed("fail-on-breaking") {
+			return fmt.Errorf("--fail-on-breaking is for the gate that decides: --check compares a saved report with today's exports, and its decision stands as it was made, under the policy it records; run the gate again (without --check) to decide under another")
+		}
 		var err error
 		if saved, err = gate.Read(path); err != nil {
 			return err
