@@ -76,7 +76,10 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		return fmt.Errorf("--html writes one judge's calibration as a page, and two judges are calibrated: leave --html out (each judge's %s and the two judges' %s are written into %s), or calibrate one judge with --html", run.MarkdownFile, run.BetweenMarkdown, c.Out)
 	}
 	inputs := []run.Flagged{{Flag: "the capture", Path: c.CapturePath}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
-	if err := run.CheckOutputs(inputs, []run.Flagged{{Flag: "--html", Path: page}}, run.Flagged{}); err != nil {
+	// The record and each run's files may not be written over what the
+	// calibration reads, nor the page over them.
+	outputs := append([]run.Flagged{{Flag: "--html", Path: page}}, run.CalibrationOutputs(c, len(judges))...)
+	if err := run.CheckOutputs(inputs, outputs, run.Flagged{}); err != nil {
 		return err
 	}
 	switch len(judges) {

@@ -486,6 +486,30 @@ func CheckCalibration(ctx context.Context, rec *calibrate.Record, path string, r
 	return cur, nil
 }
 
+// CalibrationOutputs are the files a calibration of c by judges judges
+// (one or two) writes under c.Out, each named as --out's, for
+// CheckOutputs to hold them apart from the calibration's inputs: the
+// record, the summary, the plots and each run's answers and report,
+// under judge-1 and judge-2 with the two judges' agreement beside them
+// when there are two.
+func CalibrationOutputs(c Calibration, judges int) []Flagged {
+	one := func(dir string) []Flagged {
+		var out []Flagged
+		for _, name := range []string{RecordFile, MarkdownFile, PlotPNG, PlotSVG} {
+			out = append(out, Flagged{Flag: "--out", Path: filepath.Join(dir, name)})
+		}
+		for i := 1; i <= c.Runs; i++ {
+			out = append(out, Flagged{Flag: "--out", Path: filepath.Join(dir, answersFile(i))}, Flagged{Flag: "--out", Path: filepath.Join(dir, reportFile(i))})
+		}
+		return out
+	}
+	if judges < 2 {
+		return one(c.Out)
+	}
+	out := append(one(filepath.Join(c.Out, pairEntries[0])), one(filepath.Join(c.Out, pairEntries[1]))...)
+	return append(out, Flagged{Flag: "--out", Path: filepath.Join(c.Out, BetweenMarkdown)}, Flagged{Flag: "--out", Path: filepath.Join(c.Out, BetweenJSON)})
+}
+
 func answersFile(run int) string { return fmt.Sprintf("answers-run-%d.jsonl", run) }
 func reportFile(run int) string  { return fmt.Sprintf("report-run-%d.json", run) }
 
