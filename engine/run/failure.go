@@ -260,8 +260,8 @@ func removeOurs(log hclog.Logger, path, what string) {
 const headSize = 8 << 10
 
 // marks are the beginnings of the files rubric writes: the JSON report,
-// the failure record, SARIF, the Markdown summary, the terminal summary
-// and the HTML page. Each is matched against the first headSize bytes.
+// the failure record, SARIF, the Markdown summary, the terminal summary,
+// the HTML page and the gate's report. Each is matched against the first headSize bytes.
 // They are compiled on first use, not at start-up.
 var marks = sync.OnceValue(func() []*regexp.Regexp {
 	return []*regexp.Regexp{
@@ -276,6 +276,9 @@ var marks = sync.OnceValue(func() []*regexp.Regexp {
 		regexp.MustCompile("^## Installed set · "),
 		regexp.MustCompile(`^[^\n]* · \d+ servers?\nSERVER +TOOLS +GRADE +SCORE\n`),
 		regexp.MustCompile(`^<!doctype html>\n<html lang="en">\n<head>\n(?:<meta [^\n]*>\n){0,4}<meta name="generator" content="rubric `),
+		// The gate's report, as JSON and Markdown (engine/gate).
+		regexp.MustCompile(`^\{\s*"gate_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
+		regexp.MustCompile("^## rubric gate: (?:PASS|BLOCK|INVALID)\n"),
 	}
 })
 

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hashicorp/go-hclog"
+
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
 	"github.com/rubricmcp/rubric/engine/gate"
@@ -478,12 +480,18 @@ func WriteGate(dir, summary string, rep *gate.Report) (jsonPath, mdPath string, 
 // FinishGate prints the gate's decision to w and, when write is set (not
 // for --check), writes the report files into dir as WriteGate does and
 // says where. After an interruption it does neither and returns runErr,
-// or else the context's cause: nothing half-decided is printed. Any other
-// runErr is already in rep, whose decision says why.
+// or else the context's cause: nothing half-decided is printed, and the
+// report an earlier gate wrote into dir is removed (only one rubric
+// wrote), so that a CI step reading gate.json does not take the last
+// run's decision for this one's. Any other runErr is already in rep,
+// whose decision says why.
 func FinishGate(ctx context.Context, w io.Writer, rep *gate.Report, dir, summary string, write bool, runErr error) error {
 	if ctx.Err() != nil {
 		if runErr == nil {
 			runErr = context.Cause(ctx)
+		}
+		if write {
+			RemoveEarlierReports(hclog.NewNullLogger(), []string{filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")})
 		}
 		return runErr // the caller reports the interruption
 	}
