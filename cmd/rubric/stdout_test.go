@@ -18,20 +18,7 @@ import (
 // files stay.
 func TestClosedStdout(t *testing.T) {
 	t.Parallel()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	// testscript.Main runs main when the program is named rubric.
-	self := filepath.Join(dir, "rubric")
-	if err := os.Symlink(exe, self); err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := filepath.Abs(corpusFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	self, corpus := selfAsRubric(t)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -109,26 +96,13 @@ func TestFullStdout(t *testing.T) {
 		t.Skip(err)
 	}
 	defer full.Close()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	// testscript.Main runs main when the program is named rubric.
-	self := filepath.Join(dir, "rubric")
-	if err := os.Symlink(exe, self); err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := filepath.Abs(corpusFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	self, corpus := selfAsRubric(t)
 	env := append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir(), "XDG_CONFIG_HOME="+t.TempDir(), "RUBRIC_PLUGIN_START_TIMEOUT=2m")
 	run := func(stdout *os.File, args ...string) (int, string) {
 		t.Helper()
 		cmd := exec.Command(self, args...)
 		cmd.Env = env
-		cmd.Dir = dir
+		cmd.Dir = filepath.Dir(self)
 		cmd.Stdout = stdout // nil: /dev/null
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
@@ -168,4 +142,23 @@ func TestFullStdout(t *testing.T) {
 			}
 		})
 	}
+}
+
+// selfAsRubric is this test binary linked as "rubric" in a folder of its
+// own (testscript.Main runs main when the program is named rubric), and
+// the absolute path of the corpus capture the tests score.
+func selfAsRubric(t *testing.T) (self, corpus string) {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	self = filepath.Join(t.TempDir(), "rubric")
+	if err := os.Symlink(exe, self); err != nil {
+		t.Fatal(err)
+	}
+	if corpus, err = filepath.Abs(corpusFile); err != nil {
+		t.Fatal(err)
+	}
+	return self, corpus
 }

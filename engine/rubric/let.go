@@ -122,24 +122,12 @@ func (l *loader) letCycles(lets []lang.Let, start int) {
 
 // cycleFrom returns a path of reads from name back to name, or nil.
 func cycleFrom(name string, reads map[string][]string) []string {
-	seen := map[string]bool{}
-	var walk func(at string, path []string) []string
-	walk = func(at string, path []string) []string {
-		for _, next := range reads[at] {
-			if next == name {
-				return append(path, next)
-			}
-			if seen[next] {
-				continue
-			}
-			seen[next] = true
-			if p := walk(next, append(path, next)); p != nil {
-				return p
-			}
+	for _, next := range reads[name] {
+		if p := pathFrom(next, name, reads); p != nil {
+			return append([]string{name}, p...)
 		}
-		return nil
 	}
-	return walk(name, []string{name})
+	return nil
 }
 
 // letDiag reports a problem in the text of a let, at its place in the
