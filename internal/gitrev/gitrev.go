@@ -97,12 +97,12 @@ func (r *Repo) fetchHint(ctx context.Context, rev string) string {
 		if shallow == "true" {
 			return fmt.Sprintf("the clone is shallow and its history stops before it: deepen it with git fetch --deepen=%d (or git fetch --unshallow)%s", n, ciHistory())
 		}
-		return "the history does not go back that far: give --base a commit the repository has (git log --oneline lists them)"
+		return "the history does not go back that far: give a commit the repository has (git log --oneline lists them)"
 	}
 	list, _ := git(ctx, r.Root, "remote")
 	remotes := strings.Fields(list)
 	if len(remotes) == 0 {
-		return "the repository has no remote to fetch it from: give --base a branch, tag or commit it has (git log --oneline --all lists them)"
+		return "the repository has no remote to fetch it from: give a branch, tag or commit it has (git log --oneline --all lists them)"
 	}
 	if remote, branch, ok := strings.Cut(rev, "/"); ok && branch != "" && slices.Contains(remotes, remote) {
 		return fmt.Sprintf("fetch it first: git fetch %s %s%s", remote, branch, ciFetch())

@@ -246,7 +246,7 @@ func TestResolveSaysHowToFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Without a remote there is nothing to fetch from.
-	if _, err := r.Resolve(ctx, "nosuch"); err == nil || !strings.Contains(err.Error(), "has no remote to fetch it from: give --base a branch, tag or commit it has") {
+	if _, err := r.Resolve(ctx, "nosuch"); err == nil || !strings.Contains(err.Error(), "has no remote to fetch it from: give a branch, tag or commit it has") {
 		t.Errorf("no remote: %v", err)
 	}
 	if _, err := git(ctx, dir, "remote", "add", "origin", "https://example.com/r.git"); err != nil {
