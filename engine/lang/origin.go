@@ -34,8 +34,8 @@ func (p Place) String() string {
 	return p.File + ":" + strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
 }
 
-// at is the place of a 1-based line and column of the text.
-func (o *Origin) at(line, col int) Place {
+// At is the place in the file of a 1-based line and column of the text.
+func (o Origin) At(line, col int) Place {
 	if line <= 1 {
 		return Place{File: o.File, Line: o.Line, Col: o.Col + col - 1}
 	}
@@ -83,5 +83,5 @@ func (p *Program) Where(err error) (Place, bool) {
 			}
 		}
 	}
-	return p.origin.at(line, col), true
+	return p.origin.At(line, col), true
 }

@@ -122,6 +122,19 @@ func (l *loader) weightReferences(r *Rubric) {
 	}
 }
 
+// fieldsRead are the members p selects by name from the variable
+// (variable.NAME) where the variable itself is read: a macro's variable
+// of the same name (checks.map(check, check.points)) is not it.
+func fieldsRead(p *lang.Program, variable string) []lang.Field {
+	read := map[string]bool{}
+	for _, r := range p.Refs() {
+		if len(r.Path) > 1 && r.Path[0] == variable {
+			read[r.Path[1]] = true
+		}
+	}
+	return slices.DeleteFunc(p.FieldsOf(variable), func(f lang.Field) bool { return !read[f.Name] })
+}
+
 // nameReferences finds every check.NAME, signals.NAME and
 // surface_signals.NAME, in any formula, that names no check or signal of
 // the rubric: it would fail on the first tool scored, with "no such key",
@@ -146,16 +159,8 @@ func (l *loader) nameReferences(r *Rubric) {
 		{"surface_signals", "signal of the surface block", "the surface block's signals", surfaceSignals},
 	} {
 		for p, at := range l.at {
-			// What the variable itself is read for: a macro's variable
-			// of the same name (checks.map(check, check.points)) is not.
-			read := map[string]bool{}
-			for _, r := range p.Refs() {
-				if len(r.Path) > 1 && r.Path[0] == v.variable {
-					read[r.Path[1]] = true
-				}
-			}
-			for _, f := range p.FieldsOf(v.variable) {
-				if slices.Contains(v.names, f.Name) || !read[f.Name] {
+			for _, f := range fieldsRead(p, v.variable) {
+				if slices.Contains(v.names, f.Name) {
 					continue
 				}
 				line, col := l.position(at.rng, at.src, f.Line, f.Col)
@@ -298,16 +303,7 @@ func memberReads(p *lang.Program, variable string) []memberRead {
 	}
 	var out []memberRead
 	add := func(prg *lang.Program, o lang.Origin, let string) {
-		read := map[string]bool{}
-		for _, r := range prg.Refs() {
-			if len(r.Path) > 1 && r.Path[0] == variable {
-				read[r.Path[1]] = true
-			}
-		}
-		for _, f := range prg.FieldsOf(variable) {
-			if !read[f.Name] {
-				continue
-			}
+		for _, f := range fieldsRead(prg, variable) {
 			line, col := f.Line, f.Col
 			if !strings.HasPrefix(textAt(prg.Source, line, col), variable) {
 				// Not a place in prg's own text: that of the formula
@@ -315,7 +311,7 @@ func memberReads(p *lang.Program, variable string) []memberRead {
 				// could not be compiled apart. Its start is named.
 				line, col = 1, 1
 			}
-			out = append(out, memberRead{name: f.Name, at: placeIn(o, line, col), let: let})
+			out = append(out, memberRead{name: f.Name, at: o.At(line, col), let: let})
 		}
 	}
 	add(own, o, "")
@@ -325,15 +321,6 @@ func memberReads(p *lang.Program, variable string) []memberRead {
 		}
 	}
 	return out
-}
-
-// placeIn is the place in the file of a 1-based line and column of the
-// text written at o, as lang.Program.Where gives it.
-func placeIn(o lang.Origin, line, col int) lang.Place {
-	if line <= 1 {
-		return lang.Place{File: o.File, Line: o.Line, Col: o.Col + col - 1}
-	}
-	return lang.Place{File: o.File, Line: o.Line + line - 1, Col: o.Indent + col}
 }
 
 // textAt is src from a 1-based line and column (in characters, as CEL
