@@ -49,6 +49,12 @@ func (a *app) scoreCmd() *cobra.Command {
 	return cmd
 }
 
+// scoreInputs are the files a score reads, which no output may name:
+// the target, the rubric's file, the answers and the config.
+func (a *app) scoreInputs(target, rubricFile string) []run.Flagged {
+	return []run.Flagged{{Flag: "the target", Path: target}, {Flag: "--rubric", Path: rubricFile}, {Flag: "--answers", Path: a.v.GetString("answers")}, {Flag: "--config", Path: a.v.ConfigFileUsed()}}
+}
+
 // dropEarlierReports removes the reports an earlier run wrote to this
 // run's outputs when the run ends before it reads the server (a rubric
 // that does not load, a --fail-under it does not take), as a run that
@@ -62,8 +68,7 @@ func (a *app) dropEarlierReports(cmd *cobra.Command, args []string) {
 		return
 	}
 	reports := runflags.ReportOutputs(v)
-	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: v.GetString("rubric")}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
-	if run.CheckOutputs(inputs, reports, run.Flagged{}) != nil {
+	if run.CheckOutputs(a.scoreInputs(target.Location, v.GetString("rubric")), reports, run.Flagged{}) != nil {
 		return
 	}
 	run.RemoveEarlierReports(a.logger(), run.Paths(reports))
@@ -101,7 +106,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	// A failed scan removes the reports an earlier one wrote; --record
 	// is an output as well, but not a report. No output may be an input.
 	reports := runflags.ReportOutputs(a.v)
-	inputs := []run.Flagged{{Flag: "the target", Path: target.Location}, {Flag: "--rubric", Path: r.File}, {Flag: "--answers", Path: v.GetString("answers")}, {Flag: "--config", Path: v.ConfigFileUsed()}}
+	inputs := a.scoreInputs(target.Location, r.File)
 	failed := run.FailurePath(v.GetString("failed"), v.GetString("out"), v.GetString("json"))
 	if err := run.CheckOutputs(inputs, append(slices.Clone(reports), run.Flagged{Flag: "--record", Path: v.GetString("record")}), run.Flagged{Flag: "--failed", Path: failed}); err != nil {
 		return err

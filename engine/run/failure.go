@@ -200,9 +200,7 @@ func interrupted(ctx context.Context, stage string, err error) string {
 func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 	failed := err != nil
 	if failed {
-		for _, p := range o.Outputs {
-			removeOurs(log, p, "an earlier report")
-		}
+		RemoveEarlierReports(log, o.Outputs)
 	}
 	path := o.Failed
 	if path == "" {
@@ -225,11 +223,11 @@ func settle(log hclog.Logger, o ScanOptions, f *Failure, err error) {
 }
 
 // RemoveEarlierReports removes the reports an earlier run wrote to
-// paths, as a scan that fails does (only files rubric wrote; anything
-// else is left, with a warning): for a run that ends before its scan
-// starts, on a rubric that does not load, so that a CI job does not read
-// the old grade beside the new failure. The caller has checked that no
-// path is one of the run's inputs (CheckOutputs).
+// paths (only files rubric wrote; anything else is left, with a
+// warning), so that a CI job does not read the old grade beside the new
+// failure: a scan that fails calls it, and so does a run that ends
+// before its scan starts, on a rubric that does not load. The caller has
+// checked that no path is one of the run's inputs (CheckOutputs).
 func RemoveEarlierReports(log hclog.Logger, paths []string) {
 	for _, p := range paths {
 		removeOurs(log, p, "an earlier report")
@@ -261,8 +259,8 @@ const headSize = 8 << 10
 
 // marks are the beginnings of the files rubric writes: the JSON report,
 // the failure record, SARIF, the Markdown summary, the terminal summary,
-// the HTML page and the gate's report. Each is matched against the first headSize bytes.
-// They are compiled on first use, not at start-up.
+// the HTML page and the gate's report. Each is matched against the first
+// headSize bytes. They are compiled on first use, not at start-up.
 var marks = sync.OnceValue(func() []*regexp.Regexp {
 	return []*regexp.Regexp{
 		regexp.MustCompile(`^\{\s*"report_version":\s*\d+,\s*"generator":\s*\{\s*"name":\s*"rubric"`),
