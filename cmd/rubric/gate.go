@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -171,10 +170,10 @@ func (a *app) gateOutputs(write bool) []run.Flagged {
 	if !write {
 		return nil
 	}
-	dir := a.v.GetString("report-dir")
+	jsonPath, mdPath := run.GatePaths(a.v.GetString("report-dir"))
 	return []run.Flagged{
-		{Flag: "--report-dir", Path: filepath.Join(dir, "gate.json")},
-		{Flag: "--report-dir", Path: filepath.Join(dir, "gate.md")},
+		{Flag: "--report-dir", Path: jsonPath},
+		{Flag: "--report-dir", Path: mdPath},
 		{Flag: "--html", Path: a.v.GetString("html")},
 	}
 }

@@ -449,13 +449,19 @@ func gateLock(g GateRun) (*lock.File, error) {
 	return locked, nil
 }
 
-// WriteGate writes gate.json and gate.md into dir, and appends gate.md to
+// GatePaths are where the gate's report goes in dir: gate.json and
+// gate.md.
+func GatePaths(dir string) (jsonPath, mdPath string) {
+	return filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
+}
+
+// WriteGate writes gate.json and gate.md into dir (GatePaths), and appends gate.md to
 // the job summary file summary when it is not empty (GitHub's
 // $GITHUB_STEP_SUMMARY), cut so that the file stays below GitHub's limit
 // with a note saying where the whole report is; it returns the paths it
 // wrote.
 func WriteGate(dir, summary string, rep *gate.Report) (jsonPath, mdPath string, err error) {
-	jsonPath, mdPath = filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")
+	jsonPath, mdPath = GatePaths(dir)
 	if err := atomicfile.Write(jsonPath, func(w io.Writer) error { return gate.Write(w, rep) }); err != nil {
 		return "", "", fmt.Errorf("write %s: %w", jsonPath, err)
 	}
@@ -491,7 +497,8 @@ func FinishGate(ctx context.Context, w io.Writer, rep *gate.Report, dir, summary
 			runErr = context.Cause(ctx)
 		}
 		if write {
-			RemoveEarlierReports(hclog.NewNullLogger(), []string{filepath.Join(dir, "gate.json"), filepath.Join(dir, "gate.md")})
+			jsonPath, mdPath := GatePaths(dir)
+			RemoveEarlierReports(hclog.NewNullLogger(), []string{jsonPath, mdPath})
 		}
 		return runErr // the caller reports the interruption
 	}
