@@ -349,8 +349,9 @@ func CheckOutputs(inputs, outputs []Flagged, failed Flagged) error {
 			}
 		}
 	}
+	writable := map[string]bool{}
 	for _, out := range append(slices.Clone(outputs), failed) {
-		if err := checkWritable(out); err != nil {
+		if err := checkWritable(out, writable); err != nil {
 			return err
 		}
 	}
@@ -362,7 +363,9 @@ func CheckOutputs(inputs, outputs []Flagged, failed Flagged) error {
 // regular file, or one in a folder this process may not write to (a file
 // is made and removed there to know). A missing folder is made when the
 // output is written, so the nearest folder that exists is the one tried.
-func checkWritable(out Flagged) error {
+// writable holds the folders already found writable, which are not tried
+// again (a calibration writes a dozen files into one).
+func checkWritable(out Flagged, writable map[string]bool) error {
 	if out.Path == "" || out.Path == "-" {
 		return nil
 	}
@@ -393,12 +396,16 @@ func checkWritable(out Flagged) error {
 		}
 		dir = parent
 	}
+	if writable[dir] {
+		return nil
+	}
 	f, err := os.CreateTemp(dir, ".rubric-write-check-*")
 	if err != nil {
 		return fmt.Errorf("cannot write %s: the folder %s is not writable (%s); choose another %s", out.Path, dir, boundedread.Reason(err), out.Flag)
 	}
 	f.Close()
 	os.Remove(f.Name())
+	writable[dir] = true
 	return nil
 }
 
