@@ -112,30 +112,40 @@ type Options struct {
 func Run(ctx context.Context, opt Options) (*Report, error) {
 	rep, err := run(ctx, opt)
 	rep.RubricChange = opt.RubricChange
-	if c := opt.RubricChange; c != nil && c.Used == "head" && err == nil {
-		// The head chose its own gate: said where every reader of the
-		// decision sees it, not only in the report's details.
-		rep.Reason += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
-	}
 	rep.PolicyChange = opt.PolicyChange
 	rep.CacheChange = opt.CacheChange
 	rep.PluginChange = opt.PluginChange
-	if c := opt.PluginChange; c != nil && c.Used == "head" && err == nil {
-		rep.Reason += "; but with the head's own plugins, as the base's could not be read: review them before merging"
-	}
-	if c := opt.PolicyChange; c != nil && c.Used == "head" && err == nil {
-		rep.Reason += "; but with the head's own fail-on-breaking and lock settings, as the base's could not be read: review them before merging"
-	}
 	rep.JudgeChange = opt.JudgeChange
-	if c := opt.JudgeChange; c != nil && err == nil {
-		switch {
-		case c.Used == "head":
-			rep.Reason += "; but with the head's own judge settings, as the base's could not be read: review them before merging"
-		case c.HeadAnswers():
-			rep.Reason += "; but with recorded answers of the head's own, which the base does not have: review them before merging"
-		}
+	if err == nil {
+		rep.Reason += rep.caveats()
 	}
 	return rep, err
+}
+
+// caveats is what a decision's reason adds when the head chose what
+// decided it (its own rubric, plugins, policy or judge settings, or
+// recorded answers of its own), said where every reader of the decision
+// sees it, not only in the report's details; "" when it chose none.
+func (rep *Report) caveats() string {
+	var s string
+	if c := rep.RubricChange; c != nil && c.Used == "head" {
+		s += "; but with the head's own rubric, which the base does not have: review the rubric before merging"
+	}
+	if c := rep.PluginChange; c != nil && c.Used == "head" {
+		s += "; but with the head's own plugins, as the base's could not be read: review them before merging"
+	}
+	if c := rep.PolicyChange; c != nil && c.Used == "head" {
+		s += "; but with the head's own fail-on-breaking and lock settings, as the base's could not be read: review them before merging"
+	}
+	if c := rep.JudgeChange; c != nil {
+		switch {
+		case c.Used == "head":
+			s += "; but with the head's own judge settings, as the base's could not be read: review them before merging"
+		case c.HeadAnswers():
+			s += "; but with recorded answers of the head's own, which the base does not have: review them before merging"
+		}
+	}
+	return s
 }
 
 func run(ctx context.Context, opt Options) (*Report, error) {
@@ -155,23 +165,11 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 		}
 		rep.Lock = &Lock{File: opt.LockFile, Hash: opt.Lock.Hash, Changes: append([]lock.Change{}, changes...)}
 	}
-	if rep.Base.Hash == rep.Head.Hash {
-		rep.decide(Pass, fmt.Sprintf("the tool definitions are unchanged (%s): nothing to score", report.ShortHash(rep.Head.Hash)))
-		return rep, nil
+	if rep.Base.Hash != rep.Head.Hash {
+		rep.Added, rep.Removed = added(base, head), added(head, base)
 	}
-	rep.Added, rep.Removed = added(base, head), added(head, base)
-	if len(base.Tools) == 0 {
-		// Nothing the base has can get worse, and a rubric grades no
-		// empty surface: the change that gives a server its first tools
-		// passes, or no such change could ever merge.
-		rep.decide(Pass, fmt.Sprintf("the base has no tools, so none can have got worse: the head adds %s (rubric score grades them)", report.Plural(len(head.Tools), "tool")))
-		return rep, nil
-	}
-	if len(head.Tools) == 0 {
-		// Every tool gone is as much worse as definitions get; a rubric
-		// grades no empty surface, which would make it INVALID, as if
-		// running again could help.
-		rep.decide(Block, fmt.Sprintf("the head has no tools: it removes all %d of the base's; if the server failed to register them, fix its start", len(base.Tools)))
+	if v := early(rep.Base, rep.Head); v != nil {
+		rep.decide(v.decision, v.reason)
 		return rep, nil
 	}
 	var asker *ask.Asker
@@ -192,7 +190,6 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 		}
 		asker.Salt = nil
 	}
-	var baseVals, headVals []num.Num
 	var shared map[string]bool
 	for k := 1; ; k++ {
 		if asker != nil && k > 1 {
@@ -210,9 +207,7 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 		if err != nil {
 			return fail(err)
 		}
-		p := Pair{N: k, Base: value(bv, g.Round), Head: value(hv, g.Round)}
-		baseVals, headVals = append(baseVals, bv.Round(g.Round)), append(headVals, hv.Round(g.Round))
-		p.Drop = headVals[k-1].Cmp(baseVals[k-1]) < 0
+		p := Pair{N: k, Base: value(bv, g.Round), Head: value(hv, g.Round), Drop: hv.Round(g.Round).Cmp(bv.Round(g.Round)) < 0}
 		if asker != nil {
 			p.Calls = asker.Stats().Report(before)
 		}
@@ -228,17 +223,14 @@ func run(ctx context.Context, opt Options) (*Report, error) {
 				rep.Information = information(r, br, hr)
 			}
 		}
-		v := decide(g.Title, g.Round, g.Confirm, baseVals, headVals)
+		v, err := rep.ruling()
+		if err != nil {
+			return fail(err)
+		}
 		if v.more > 0 {
 			continue
 		}
-		if len(baseVals) > 1 {
-			mb, mh := median(baseVals), median(headVals)
-			rep.Medians = &Medians{
-				Base: json.Number(medianText(mb, g.Round)), Head: json.Number(medianText(mh, g.Round)),
-				BaseExact: mb.Exact(), HeadExact: mh.Exact(),
-			}
-		}
+		rep.Medians = medians(v.base, v.head, g.Round)
 		if asker != nil {
 			rep.Calls = asker.Stats().Report(ask.Stats{})
 		}
@@ -254,21 +246,26 @@ func New(r *rubric.Rubric, base, head Side, version string) *Report {
 	if version == "" {
 		version = "dev"
 	}
-	g := r.GateRule()
-	rule := Rule{Title: g.Title, Value: "score", Round: g.Round, Confirm: g.Confirm, Declared: g.Declared}
-	if g.Value != nil {
-		rule.Value = g.Value.Source
-	}
 	return &Report{
 		GateVersion: Version,
 		Generator:   report.Generator{Name: "rubric", Version: version},
 		Rubric:      score.RubricOf(r),
-		Rule:        rule,
+		Rule:        RuleOf(r),
 		Base:        base,
 		Head:        head,
 		Pairs:       []Pair{},
 		Warnings:    []string{},
 	}
+}
+
+// RuleOf is r's gate rule as a report records it.
+func RuleOf(r *rubric.Rubric) Rule {
+	g := r.GateRule()
+	rule := Rule{Title: g.Title, Value: "score", Round: g.Round, Confirm: g.Confirm, Declared: g.Declared}
+	if g.Value != nil {
+		rule.Value = g.Value.Source
+	}
+	return rule
 }
 
 // Usage is the INVALID report of a gate that could not begin because
@@ -301,6 +298,12 @@ func (rep *Report) Fail(err error) error {
 // gate fails on breaking changes, a breaking change to the contract.
 // Then it blocks, and the reason gives the quality's too.
 func (rep *Report) decide(d Decision, reason string) {
+	rep.settle(rep.policed(d, reason))
+}
+
+// policed is the decision and reason rep settles on when the quality's
+// decision is d (see decide).
+func (rep *Report) policed(d Decision, reason string) (Decision, string) {
 	var why []string
 	if l := rep.Lock; l != nil && len(l.Changes) > 0 {
 		why = append(why, fmt.Sprintf("the head's tools differ from the lock %s (%s): if the change is meant, approve it: run %s with the gate's server or target, and commit %s",
@@ -311,11 +314,11 @@ func (rep *Report) decide(d Decision, reason string) {
 	}
 	switch {
 	case len(why) == 0 || d == Invalid:
-		rep.settle(d, reason)
+		return d, reason
 	case d == Block:
-		rep.settle(Block, reason+"; and "+strings.Join(why, "; and "))
+		return Block, reason + "; and " + strings.Join(why, "; and ")
 	default:
-		rep.settle(Block, strings.Join(why, "; and ")+"; the quality alone passes: "+reason)
+		return Block, strings.Join(why, "; and ") + "; the quality alone passes: " + reason
 	}
 }
 
@@ -444,12 +447,29 @@ type Current struct {
 	// Judge is the judge named now; nil when none is named, and then the
 	// report's judge is taken as given.
 	Judge *report.Judge
+	// Rule is the gate rule of the rubric given now (RuleOf); nil leaves
+	// the report's unchecked.
+	Rule *Rule
+	// Asks says that the rubric given now asks a judge questions, so
+	// that a report of pairs must name the judge that answered.
+	Asks bool
+	// Contract is the contract between today's exports; nil leaves the
+	// report's unchecked.
+	Contract *contract.Diff
+	// Values, for a rubric that asks no questions, are the exact values
+	// it gives today's base and head (Values): every pair of the report
+	// must hold them. Nil leaves the pairs' values unchecked.
+	Values []num.Num
 }
 
 // Check compares a saved gate report with what is current: when the
-// exports, the rubric's digest and the judge all match, the saved
-// decision stands, with its exit status derived from it again; when
-// any of them moved, the check is INVALID and says which.
+// exports, the rubric's digest and the judge all match, and the report
+// holds together (its decision is the one its record gives: its pairs
+// under its rule, its lock's changes, its contract, which today's
+// exports must give again, and, for a rubric that asks no questions,
+// the values today's exports give), the saved decision stands; when any
+// of them moved, or the report does not hold together, the check is
+// INVALID and says why. A saved INVALID stays INVALID.
 func Check(saved *Report, now Current) *Report {
 	out := *saved
 	var moved []string
@@ -469,6 +489,10 @@ func Check(saved *Report, now Current) *Report {
 		}
 	}
 	if len(moved) == 0 {
+		if err := saved.holds(now); err != nil {
+			out.settle(Invalid, "the saved report does not hold together: "+err.Error()+"; run the gate again without --check")
+			return &out
+		}
 		out.settle(saved.Decision, "the exports match the report: "+saved.Reason)
 		return &out
 	}

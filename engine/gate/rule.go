@@ -41,6 +41,8 @@ type verdict struct {
 	decision Decision
 	reason   string
 	more     int // pairs still to make before deciding; 0 when decided
+	// base and head are the rounded values decided on (ruling's).
+	base, head []num.Num
 }
 
 // decide applies a gate's rule to the compared values of the pairs made

@@ -152,8 +152,11 @@ func writeLockText(b *bufio.Writer, l *Lock) {
 }
 
 // countsText is the count of changes by class.
-func countsText(c *Contract) string {
-	return fmt.Sprintf("%d breaking · %d risky · %d information · %d compatible", c.Breaking, c.Risky, c.Information, c.Compatible)
+func countsText(c *Contract) string { return diffCounts(&c.Diff) }
+
+// diffCounts is the count of d's changes by class.
+func diffCounts(d *contract.Diff) string {
+	return fmt.Sprintf("%d breaking · %d risky · %d information · %d compatible", d.Breaking, d.Risky, d.Information, d.Compatible)
 }
 
 // toolText names the tool of a change, with its head's name after a

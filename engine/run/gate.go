@@ -15,6 +15,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/cache"
+	"github.com/rubricmcp/rubric/engine/contract"
 	"github.com/rubricmcp/rubric/engine/gate"
 	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/lock"
@@ -384,7 +385,18 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		}
 	}
 	if g.Saved != nil {
-		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric}
+		rule := gate.RuleOf(r)
+		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric,
+			Rule: &rule, Asks: len(r.Questions) > 0, Contract: contract.Compare(in[0].Surface, in[1].Surface)}
+		// A rubric that asks no questions scores a side the same every
+		// time: the saved pairs must hold today's values, which cost no
+		// more than the gate did.
+		if !now.Asks && g.Saved.Decision != gate.Invalid && len(g.Saved.Pairs) > 0 && now.BaseHash == g.Saved.Base.Hash && now.HeadHash == g.Saved.Head.Hash &&
+			now.Rubric.Digest == g.Saved.Rubric.Digest {
+			if now.Values, err = gate.Values(ctx, gate.Options{Rubric: r, Base: in[0], Head: in[1], Version: s.opt.Version, Workers: s.opt.Workers}); err != nil {
+				return rep, nil, rep.Fail(err)
+			}
+		}
 		if g.Saved.Judge != nil && g.CheckJudge {
 			if now.Judge, err = s.JudgeBlock(ctx, r); err != nil {
 				return rep, nil, rep.Fail(fmt.Errorf("start the judge to compare it with the report's: %w", err))
