@@ -3,6 +3,7 @@
 package rubrics
 
 import (
+	"context"
 	"embed"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
 //go:embed *.hcl
@@ -144,13 +146,21 @@ func Preload(ref string) {
 
 // Source returns the text of the rubric ref names, found as Find finds
 // it, without compiling it: a rubric with a mistake can still be read.
-func Source(ref string) ([]byte, error) {
+func Source(ref string) ([]byte, error) { return SourceContext(context.Background(), ref) }
+
+// SourceContext is Source whose read of a file ends with ctx (a FIFO
+// that no one writes, say), bounded as Find's is.
+func SourceContext(ctx context.Context, ref string) ([]byte, error) {
 	b, path, err := resolve(ref)
 	switch {
 	case err != nil:
 		return nil, err
 	case path != "":
-		return os.ReadFile(path)
+		src, err := boundedread.ReadFile(ctx, path, boundedread.Limit())
+		if err != nil {
+			return nil, boundedread.Named(err, "rubric file", path, "give the path of a .hcl file, or the name of a built-in rubric (rubric rubrics list)")
+		}
+		return src, nil
 	}
 	return files.ReadFile(b.File)
 }
@@ -159,13 +169,18 @@ func Source(ref string) ([]byte, error) {
 // the file at a path. A ref holding a path separator or ending in .hcl is
 // always a file; "builtin:FILE", as reports record a built-in, is the
 // built-in rubric in FILE.
-func Find(ref string) (*rubric.Rubric, error) {
+func Find(ref string) (*rubric.Rubric, error) { return FindContext(context.Background(), ref) }
+
+// FindContext is Find whose reads of files (the rubric and what it
+// reads: its parent, its tests' files) end with ctx, so that a command
+// interrupted while one blocks (a FIFO that no one writes) stops.
+func FindContext(ctx context.Context, ref string) (*rubric.Rubric, error) {
 	b, path, err := resolve(ref)
 	switch {
 	case err != nil:
 		return nil, err
 	case path != "":
-		return rubric.LoadFile(path)
+		return rubric.LoadFileContext(ctx, path, boundedread.Limit())
 	}
 	return builtin(b)
 }
@@ -233,12 +248,15 @@ func WriteList(w io.Writer) error {
 
 // Flat returns the rubric ref names with its extends resolved, as one
 // HCL file whose digest is the rubric's.
-func Flat(ref string) ([]byte, error) {
-	src, err := Source(ref)
+func Flat(ref string) ([]byte, error) { return FlatContext(context.Background(), ref) }
+
+// FlatContext is Flat whose reads of files end with ctx.
+func FlatContext(ctx context.Context, ref string) ([]byte, error) {
+	src, err := SourceContext(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
-	r, err := Find(ref)
+	r, err := FindContext(ctx, ref)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,13 @@
 package rubrics
 
 import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/rubricmcp/rubric/engine/rubric"
@@ -97,5 +102,45 @@ func TestNameOfFile(t *testing.T) {
 		if name != c.name || ok != c.ok {
 			t.Errorf("nameOfFile(%q) = %q, %v; want %q, %v", c.file, name, ok, c.name, c.ok)
 		}
+	}
+}
+
+// TestFindContextEndsWithContext: a rubric file that is a named pipe
+// whose writer never finishes holds FindContext only until its context
+// ends (Ctrl-C, a cancelled MCP call), where Find's read went on until
+// the writer closed. The writer opening the pipe is the sign that the
+// read has begun: that open waits for a reader.
+func TestFindContextEndsWithContext(t *testing.T) {
+	dir := t.TempDir()
+	pipe := filepath.Join(dir, "piped.hcl")
+	if err := syscall.Mkfifo(pipe, 0o600); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	for _, tc := range []struct {
+		name string
+		read func(context.Context, string) error
+	}{
+		{"FindContext", func(ctx context.Context, ref string) error { _, err := FindContext(ctx, ref); return err }},
+		{"SourceContext", func(ctx context.Context, ref string) error { _, err := SourceContext(ctx, ref); return err }},
+		{"FlatContext", func(ctx context.Context, ref string) error { _, err := FlatContext(ctx, ref); return err }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- tc.read(ctx, pipe) }()
+			w, err := os.OpenFile(pipe, os.O_WRONLY, 0) // returns once the read has opened it
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Close()
+			if _, err := w.WriteString("rubric \"piped\" {\n"); err != nil {
+				t.Fatal(err)
+			}
+			cancel()
+			if err := <-done; !errors.Is(err, context.Canceled) {
+				t.Errorf("got %v, want the context's end", err)
+			}
+		})
 	}
 }

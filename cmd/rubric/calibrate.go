@@ -265,7 +265,7 @@ func (a *app) checkRecord(cmd *cobra.Command, path string, rec *calibrate.Record
 	if cmd.Flags().Changed("rubric") {
 		ref = a.v.GetString("rubric")
 	}
-	r, err := rubrics.Find(ref)
+	r, err := rubrics.FindContext(cmd.Context(), ref)
 	if err != nil {
 		return "", err
 	}

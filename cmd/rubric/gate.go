@@ -73,7 +73,7 @@ func (a *app) runGate(cmd *cobra.Command, args []string) error {
 	if saved != nil && !cmd.Flags().Changed("rubric") {
 		ref = cmp.Or(saved.Rubric.File, saved.Rubric.Name)
 	}
-	r, err := rubrics.Find(ref)
+	r, err := rubrics.FindContext(cmd.Context(), ref)
 	if err != nil && ref == v.GetString("rubric") {
 		return &localconfig.ValueError{Key: "rubric", Err: err}
 	}

@@ -38,7 +38,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 				if a.v.GetString("out") != "" {
 					return fmt.Errorf("--out writes one report: rescore one report to use it")
 				}
-				r, err := rubrics.Find(ref)
+				r, err := rubrics.FindContext(cmd.Context(), ref)
 				if err != nil {
 					return &localconfig.ValueError{Key: "rubric", Err: err}
 				}
@@ -71,7 +71,7 @@ func (a *app) rescoreCmd() *cobra.Command {
 			if err := checkRecorded(cmd.Context(), old); err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			r, err := rubrics.Find(ref)
+			r, err := rubrics.FindContext(cmd.Context(), ref)
 			if err != nil {
 				return &localconfig.ValueError{Key: "rubric", Err: err}
 			}

@@ -97,7 +97,10 @@ func execute(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "rubric:", st.msg)
 			return exitInvalid
 		}
-		msg := "rubric: interrupted; " + unwritten(cmd)
+		msg := "rubric: interrupted"
+		if w := unwritten(cmd); w != "" {
+			msg += "; " + w
+		}
 		if sc := (*run.StoppedCalibration)(nil); errors.As(err, &sc) {
 			// A calibration is taken up by its mark, not the cache alone.
 			fmt.Fprintf(stderr, "rubric: interrupted; no calibration was written: the same command run again takes it up where it stopped, asking only what was not answered (%s keeps its place; remove it to start afresh)\n", sc.Mark)
@@ -360,7 +363,8 @@ var scanInstead = func() map[string]string {
 }()
 
 // unwritten says what an interrupted command did not write: a lock
-// file for rubric lock, a verdict for rubric verify, else a report.
+// file for rubric lock, a verdict for rubric verify, nothing for the
+// commands that only print (rubrics show, digest, diff), else a report.
 func unwritten(cmd *cobra.Command) string {
 	if cmd != nil {
 		switch cmd.Name() {
@@ -368,6 +372,9 @@ func unwritten(cmd *cobra.Command) string {
 			return "no lock file was written"
 		case "verify":
 			return "no verdict was written"
+		}
+		if p := cmd.Parent(); p != nil && p.Name() == "rubrics" {
+			return ""
 		}
 	}
 	return "no report was written"

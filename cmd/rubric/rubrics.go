@@ -38,12 +38,12 @@ func (a *app) rubricsCmd() *cobra.Command {
 				return errors.New("--source prints the rubric as written, --flat with its extends resolved: give one of them")
 			}
 			if src {
-				return a.print(rubrics.Source(args[0]))
+				return a.print(rubrics.SourceContext(cmd.Context(), args[0]))
 			}
 			if flat {
-				return a.print(rubrics.Flat(args[0]))
+				return a.print(rubrics.FlatContext(cmd.Context(), args[0]))
 			}
-			r, err := rubrics.Find(args[0])
+			r, err := rubrics.FindContext(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
@@ -57,8 +57,8 @@ func (a *app) rubricsCmd() *cobra.Command {
 		Use:   "digest NAME|PATH",
 		Short: "Print a rubric's digest: the hash of everything that can move a score",
 		Args:  oneArg("rubrics digest", "a rubric name or path"),
-		RunE: func(_ *cobra.Command, args []string) error {
-			r, err := rubrics.Find(args[0])
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := rubrics.FindContext(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
@@ -83,12 +83,12 @@ func (a *app) rubricsCmd() *cobra.Command {
 			}
 			return nil
 		},
-		RunE: func(_ *cobra.Command, args []string) error {
-			old, err := rubrics.Find(args[0])
+		RunE: func(cmd *cobra.Command, args []string) error {
+			old, err := rubrics.FindContext(cmd.Context(), args[0])
 			if err != nil {
 				return err
 			}
-			changed, err := rubrics.Find(args[1])
+			changed, err := rubrics.FindContext(cmd.Context(), args[1])
 			if err != nil {
 				return err
 			}

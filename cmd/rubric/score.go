@@ -86,7 +86,7 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	}
 	a.early = a.flags(cmd).StartEarly(a.host(), args) // starts while the rubric compiles
 	defer a.early.Close()
-	r, err := rubrics.Find(v.GetString("rubric"))
+	r, err := rubrics.FindContext(cmd.Context(), v.GetString("rubric"))
 	if err != nil {
 		a.dropEarlierReports(cmd, args)
 		return &localconfig.ValueError{Key: "rubric", Err: err}

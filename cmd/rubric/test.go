@@ -19,13 +19,13 @@ func (a *app) testCmd() *cobra.Command {
 		Example: help("test-example"),
 		Args:    oneArg("test", "a rubric name or path"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := rubrics.Find(args[0])
+			r, err := rubrics.FindContext(cmd.Context(), args[0])
 			// A rubric's tests beside it (NAME_test.hcl) run only with
 			// the rubric (NAME.hcl): what naming them asks for.
 			var tests *rubric.TestFileError
 			if errors.As(err, &tests) && tests.Rubric != "" {
 				fmt.Fprintf(a.stderr, "rubric: %s holds the tests of %s: running the tests of %s\n", tests.File, tests.Rubric, tests.Rubric)
-				r, err = rubrics.Find(tests.Rubric)
+				r, err = rubrics.FindContext(cmd.Context(), tests.Rubric)
 			}
 			if err != nil {
 				return err

@@ -207,8 +207,8 @@ func (s *Server) Close() {
 }
 
 // findRubric loads ref, saying which rubrics there are when it does not.
-func (s *Server) findRubric(ref string) (*rubric.Rubric, error) {
-	r, err := s.opt.Rubrics.Find(ref)
+func (s *Server) findRubric(ctx context.Context, ref string) (*rubric.Rubric, error) {
+	r, err := s.opt.Rubrics.Find(ctx, ref)
 	var fe *boundedread.FileError
 	switch {
 	case errors.As(err, &fe) && fe.Next != "":
@@ -419,7 +419,7 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	if ref == "" {
 		ref = s.opt.DefaultRubric
 	}
-	r, err := s.findRubric(ref)
+	r, err := s.findRubric(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -435,7 +435,7 @@ func (s *Server) score(ctx context.Context, c *call) (any, error) {
 	var start *run.JudgeStartError
 	switch {
 	case err != nil && len(r.Questions) > 0 && errors.As(err, &start) && ctx.Err() == nil:
-		return nil, &judgeless{err: err, advice: s.judgelessAdvice(r, c.str("judge"))}
+		return nil, &judgeless{err: err, advice: s.judgelessAdvice(ctx, r, c.str("judge"))}
 	case err != nil:
 		return nil, err
 	}
@@ -577,7 +577,7 @@ func (s *Server) lint(ctx context.Context, c *call) (any, error) {
 	var missing []string
 	var reps []*report.Report
 	for _, ref := range s.opt.Lint {
-		r, err := s.opt.Rubrics.Find(ref)
+		r, err := s.opt.Rubrics.Find(ctx, ref)
 		if err != nil {
 			out.Skipped = append(out.Skipped, fmt.Sprintf("%s: %v", ref, err))
 			continue
@@ -674,7 +674,7 @@ func (s *Server) explain(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.rubricOf(rep)
+	r, err := s.rubricOf(ctx, rep)
 	if err != nil {
 		return nil, err
 	}
@@ -700,12 +700,12 @@ func (s *Server) explain(ctx context.Context, c *call) (any, error) {
 
 // rubricOf loads the rubric rep was scored with, refusing one whose
 // digest has changed since.
-func (s *Server) rubricOf(rep *report.Report) (*rubric.Rubric, error) {
+func (s *Server) rubricOf(ctx context.Context, rep *report.Report) (*rubric.Rubric, error) {
 	ref := rep.Rubric.File
 	if ref == "" {
 		ref = rep.Rubric.Name
 	}
-	r, err := s.findRubric(ref)
+	r, err := s.findRubric(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -743,7 +743,7 @@ func (s *Server) rescore(ctx context.Context, c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.findRubric(c.str("rubric"))
+	r, err := s.findRubric(ctx, c.str("rubric"))
 	if err != nil {
 		return nil, err
 	}
@@ -825,7 +825,7 @@ func (s *Server) rubrics(ctx context.Context, c *call) (any, error) {
 		names = []string{ref}
 	}
 	for _, n := range names {
-		r, err := s.findRubric(n)
+		r, err := s.findRubric(ctx, n)
 		if err != nil {
 			return nil, err
 		}
@@ -860,10 +860,10 @@ func (e *judgeless) Unwrap() error { return e.err }
 // argument ref) did not start, what a client can do instead: leave the
 // judge out, for the offline default, and score with a built-in rubric
 // that asks no question, named.
-func (s *Server) judgelessAdvice(r *rubric.Rubric, ref string) string {
+func (s *Server) judgelessAdvice(ctx context.Context, r *rubric.Rubric, ref string) string {
 	var none []string
 	for _, n := range s.opt.Rubrics.Builtins {
-		if b, err := s.findRubric(n); err == nil && len(b.Questions) == 0 {
+		if b, err := s.findRubric(ctx, n); err == nil && len(b.Questions) == 0 {
 			none = append(none, n)
 		}
 	}

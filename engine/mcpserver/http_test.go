@@ -117,7 +117,7 @@ func TestHTTPBodyBound(t *testing.T) {
 // with an inline target larger than --max-bytes, hears the bound and
 // what to do; a call within it is served on the same session.
 func TestHTTPTooLargeCall(t *testing.T) {
-	srv := New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+	srv := New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()},
 		Target: transport.Target{Limits: transport.Limits{MaxBytes: 1 << 10}}})
 	defer srv.Close()
 	ts := httptest.NewServer(srv.HTTPHandler())

@@ -84,7 +84,7 @@ func judgedServerBatch(err error, batch bool) *Server {
 		DefaultRubric: "plain",
 		Run:           run.Options{Plugins: refusingPlugins{err}, Batch: batch},
 		Rubrics: Rubrics{
-			Find: func(ref string) (*rubric.Rubric, error) {
+			Find: func(_ context.Context, ref string) (*rubric.Rubric, error) {
 				text, ok := src[ref]
 				if !ok {
 					return nil, fmt.Errorf("no rubric %s", ref)

@@ -31,7 +31,7 @@ func TestLintKeepsOtherRubrics(t *testing.T) {
   grades = { A = 0 }
 }`
 	src := map[string]string{"good": good, "bad": bad}
-	s := New(Options{Lint: []string{"good", "bad"}, Rubrics: Rubrics{Find: func(ref string) (*rubric.Rubric, error) {
+	s := New(Options{Lint: []string{"good", "bad"}, Rubrics: Rubrics{Find: func(_ context.Context, ref string) (*rubric.Rubric, error) {
 		text, ok := src[ref]
 		if !ok {
 			return nil, fmt.Errorf("no rubric %s", ref)

@@ -95,7 +95,7 @@ func TestArgumentErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := pipeClient(t, New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}}))
+	c := pipeClient(t, New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()}}))
 	huge := strings.Repeat("x", 1<<20)
 	file := map[string]any{"file": tools}
 	for _, tc := range []struct {
@@ -144,7 +144,7 @@ func TestArgumentErrors(t *testing.T) {
 // names it, by report_id or by its resource URI, which the result gives
 // beside it; before, the URI was "no report".
 func TestReportIDAsURI(t *testing.T) {
-	c := pipeClient(t, New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}}))
+	c := pipeClient(t, New(Options{DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()}}))
 	req := mcp.CallToolRequest{}
 	req.Params.Name = "score"
 	req.Params.Arguments = map[string]any{"target": map[string]any{"tools": map[string]any{"tools": []any{map[string]any{
@@ -184,7 +184,7 @@ func TestReportIDAsURI(t *testing.T) {
 // annotations) given as a string holding JSON, a slip of the model
 // writing the call, rather than grade the tool F for having no schema.
 func TestLintQuotedSchema(t *testing.T) {
-	c := pipeClient(t, New(Options{Lint: []string{"schema-quality"}, Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}}))
+	c := pipeClient(t, New(Options{Lint: []string{"schema-quality"}, Rubrics: Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()}}))
 	for _, k := range []string{"inputSchema", "annotations"} {
 		got := toolError(t, c, "lint_tool", map[string]any{"tool": map[string]any{"name": "x", "description": "Reads x.", k: `{"type": "object"}`}})
 		if want := "tool." + k + " is a string holding a JSON object: give the object itself, not quoted"; !strings.Contains(got, want) {
@@ -199,7 +199,7 @@ func TestLintQuotedSchema(t *testing.T) {
 // (and this test, which frees the slot only once the waiting call has
 // heard, waited for go test's timeout).
 func TestWaitingCallSaysSo(t *testing.T) {
-	srv := New(Options{MaxCalls: 1, DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()}})
+	srv := New(Options{MaxCalls: 1, DefaultRubric: "schema-quality", Rubrics: Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()}})
 	started, finish := make(chan struct{}), make(chan struct{})
 	srv.mcp.AddTool(mcp.NewTool("hold"), srv.wrap(paramsOf("hold", `{"type": "object", "properties": {}}`), func(ctx context.Context, c *call) (any, error) {
 		close(started)
@@ -250,7 +250,7 @@ func TestWaitingCallSaysSo(t *testing.T) {
 // with advice lint_tool can take; it once said to score the server
 // itself, which a definition being written does not have.
 func TestLintTooLarge(t *testing.T) {
-	c := pipeClient(t, New(Options{Lint: []string{"schema-quality"}, Rubrics: Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+	c := pipeClient(t, New(Options{Lint: []string{"schema-quality"}, Rubrics: Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()},
 		Target: transport.Target{Limits: transport.Limits{MaxBytes: 1 << 10}}}))
 	got := toolError(t, c, "lint_tool", map[string]any{"tool": map[string]any{"name": "x", "description": strings.Repeat("Reads x. ", 200)}})
 	if want := "the tool definition is 1821 bytes of JSON, more than the 1 KiB a target may be: start rubric mcp with a larger --max-bytes"; got != want {

@@ -46,8 +46,10 @@ const (
 // Rubrics finds rubrics for the server.
 type Rubrics struct {
 	// Find compiles the rubric ref names: a built-in name, the path of a
-	// .hcl file, or builtin:FILE as reports record a built-in.
-	Find func(ref string) (*rubric.Rubric, error)
+	// .hcl file, or builtin:FILE as reports record a built-in. Its reads
+	// end with ctx, the call's, so that a call cancelled while a file
+	// blocks (a FIFO no one writes) frees its slot.
+	Find func(ctx context.Context, ref string) (*rubric.Rubric, error)
 	// Source returns the HCL text of the rubric ref names.
 	Source func(ref string) ([]byte, error)
 	// Builtins are the built-in rubrics' names.

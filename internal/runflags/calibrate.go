@@ -37,7 +37,7 @@ func (fl Flags) Calibration(args []string) (*rubric.Rubric, run.Calibration, err
 	if server != "" && serverCmd != nil {
 		return nil, c, fmt.Errorf("give either --server TARGET or -- COMMAND, not both")
 	}
-	r, err := rubrics.Find(v.GetString("rubric"))
+	r, err := rubrics.FindContext(fl.Cmd.Context(), v.GetString("rubric"))
 	if err != nil {
 		return nil, c, &localconfig.ValueError{Key: "rubric", Err: err}
 	}

@@ -124,7 +124,7 @@ func (fl Flags) ReadConfigRun(args []string, r *rubric.Rubric) (*ConfigRun, erro
 	if err != nil {
 		return nil, err
 	}
-	setRubric, err := rubrics.Find(v.GetString("set-rubric"))
+	setRubric, err := rubrics.FindContext(fl.Cmd.Context(), v.GetString("set-rubric"))
 	if err != nil {
 		return nil, fmt.Errorf("--set-rubric: %w", err)
 	}

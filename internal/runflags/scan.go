@@ -103,7 +103,7 @@ func (fl Flags) ScanRubrics(defaultRubric string) ([]*rubric.Rubric, error) {
 	var out []*rubric.Rubric
 	seen := map[string]bool{}
 	for _, n := range names {
-		r, err := rubrics.Find(n)
+		r, err := rubrics.FindContext(fl.Cmd.Context(), n)
 		if err != nil {
 			// Blamed on the variable or the config's line, when one
 			// gave it.

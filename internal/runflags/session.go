@@ -280,7 +280,7 @@ func (fl Flags) MCPServer(h Host, defaultRubric string) (srv *mcpserver.Server, 
 	o := mcpserver.Options{
 		Run:    run.Options{Plugins: plugins, Version: buildinfo.Version(), Log: h.Log},
 		Target: base, DefaultRubric: defaultRubric, Lint: rubrics.Lint,
-		Rubrics:    mcpserver.Rubrics{Find: rubrics.Find, Source: rubrics.Source, Builtins: rubrics.Names()},
+		Rubrics:    mcpserver.Rubrics{Find: rubrics.FindContext, Source: rubrics.Source, Builtins: rubrics.Names()},
 		MaxReports: reports, MaxCalls: calls,
 	}
 	if o.Run.Cache, err = cache.Open(h.V.GetString("cache-dir")); err != nil {
