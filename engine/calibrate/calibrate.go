@@ -308,7 +308,7 @@ func readRun(rep *report.Report) (scored, error) {
 // number the rubric writes of its tools under the same name, naming
 // both sides' names: the capture was scored under another rubric than
 // the one given, or the rubric reports its tool score by another name.
-func noToolScore(published map[string]map[bool]bool, first scored) error {
+func noToolScore(c *Capture, published map[string]map[bool]bool, first scored) error {
 	var theirs, ours []string
 	for name, kinds := range published {
 		if kinds[false] && !strings.Contains(name, ".") {
@@ -334,6 +334,16 @@ func noToolScore(published map[string]map[bool]bool, first scored) error {
 	mine := "write no number"
 	if len(ours) > 0 {
 		mine = "write the numbers " + strings.Join(ours, ", ")
+	}
+	var bare []PublishedTool
+	for _, t := range c.Tools {
+		if t.bare != "" {
+			bare = append(bare, t)
+		}
+	}
+	if len(bare) > 0 {
+		pub += fmt.Sprintf(" (the qualityScore of %s is no object of named values: %s's is %s)",
+			report.Plural(len(bare), "tool"), quoted(bare[0].Name), bare[0].bare)
 	}
 	return fmt.Errorf("no top-level number of the capture's qualityScore matches a tool report field of the same name: the capture %s, and the rubric's tool report blocks %s; calibrate with the rubric the registry's scores follow, whose tool report writes a field of that name (--rubric NAME or PATH)", pub, mine)
 }
@@ -396,7 +406,7 @@ func match(c *Capture, first scored, scale *Range) (Measures, error) {
 	}
 	slices.Sort(m.Unmatched)
 	if m.Tool == "" {
-		return m, noToolScore(published, first)
+		return m, noToolScore(c, published, first)
 	}
 	pubServer := byName(c.Server)
 	for _, name := range first.serverOrder {
@@ -433,6 +443,10 @@ func exclude(c *Capture, m Measures, scale *Range) []Excluded {
 		isLabel[l] = true
 	}
 	for _, t := range c.Tools {
+		if t.bare != "" {
+			out = append(out, Excluded{Tool: t.Name, Name: "qualityScore", Value: t.bare, Why: "not an object of named values, so none of it matches the rubric's"})
+			continue
+		}
 		vals := byName(t.Values)
 		for _, name := range m.toolNames() {
 			v, ok := vals[name]

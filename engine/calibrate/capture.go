@@ -45,6 +45,11 @@ type PublishedTool struct {
 	// path, each said in words: what New names when the rubric measures
 	// one of them as a number.
 	other map[string]string
+	// bare says in words a qualityScore that is no object of named
+	// values ("the number 4.2", "null"), none of which can match a
+	// name of the rubric's: what New names as left out; "" for an
+	// object, or a tool the capture gives no qualityScore.
+	bare string
 }
 
 // ReadCapture reads a registry capture. Any other shape is refused.
@@ -71,7 +76,7 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	}
 	type entries struct {
 		Tools []struct {
-			QualityScore any `json:"qualityScore"`
+			QualityScore json.RawMessage `json:"qualityScore"`
 		} `json:"tools"`
 	}
 	var top struct {
@@ -103,10 +108,18 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	c.Server = flattenValue(server, "", 0)
 	for i, t := range s.Tools {
 		tool := PublishedTool{Name: t.Name}
-		if q, ok := top.Tools[i].QualityScore.(map[string]any); ok {
-			tool.Values = flattenValue(q, "", 0)
-			tool.other = map[string]string{}
-			others(q, "", 0, tool.other)
+		if raw := top.Tools[i].QualityScore; len(raw) > 0 {
+			var v any
+			if err := json.Unmarshal(raw, &v); err != nil {
+				return nil, fmt.Errorf("%s: tool %d's qualityScore: %w", name, i+1, err)
+			}
+			if q, ok := v.(map[string]any); ok {
+				tool.Values = flattenValue(q, "", 0)
+				tool.other = map[string]string{}
+				others(q, "", 0, tool.other)
+			} else {
+				tool.bare = bareText(v)
+			}
 		}
 		c.Tools = append(c.Tools, tool)
 	}
@@ -164,6 +177,21 @@ func others(v any, path string, depth int, out map[string]string) {
 	case nil:
 		out[path] = "null"
 	}
+}
+
+// bareText says in words a qualityScore that is no object.
+func bareText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return "the text " + strconv.Quote(clipText(x))
+	case float64:
+		return "the number " + strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		return fmt.Sprintf("the boolean %t", x)
+	case []any:
+		return "an array"
+	}
+	return "null"
 }
 
 // clipText shortens a text to what a message quotes.

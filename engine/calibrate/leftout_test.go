@@ -1,11 +1,17 @@
 package calibrate_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/calibrate"
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/num"
+	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/rubric"
+	"github.com/rubricmcp/rubric/engine/score"
 )
 
 // TestPublishedLeftOut: a published value of a matched name that is of
@@ -36,6 +42,14 @@ func TestPublishedLeftOut(t *testing.T) {
 		{name: "a rating outside no scale", old: `"rating": 5,`, new: `"rating": 42,`, ratings: 3},
 		{name: "a label as a number", old: `"band": "poor"`, new: `"band": 1`, ratings: 3,
 			excluded: []string{`"a|b` + "`" + `c\nd"'s published band is the number 1, not a label: left out`}},
+		{name: "a qualityScore that is a number", old: `"qualityScore": {"rating": 3, "band": "good", "scores": {"clarity": 4}}`, new: `"qualityScore": 4.2`, ratings: 2,
+			excluded: []string{`beta's published qualityScore is the number 4.2, not an object of named values, so none of it matches the rubric's: left out`}},
+		{name: "a qualityScore that is a label", old: `"qualityScore": {"rating": 3, "band": "good", "scores": {"clarity": 4}}`, new: `"qualityScore": "high"`, ratings: 2,
+			excluded: []string{`beta's published qualityScore is the text "high", not an object of named values, so none of it matches the rubric's: left out`}},
+		{name: "a qualityScore that is null", old: `"qualityScore": {"rating": 3, "band": "good", "scores": {"clarity": 4}}`, new: `"qualityScore": null`, ratings: 2,
+			excluded: []string{`beta's published qualityScore is null, not an object of named values, so none of it matches the rubric's: left out`}},
+		{name: "no qualityScore at all", old: `,
+     "qualityScore": {"rating": 3, "band": "good", "scores": {"clarity": 4}}`, new: ``, ratings: 2},
 		{name: "a value of the set of another kind", old: `"meanRating": 3.5`, new: `"meanRating": "high"`, ratings: 3,
 			excluded: []string{`the server's published meanRating is the string "high", not a number: left out`}},
 		{name: "a value of the set nothing matches", old: `"meanRating": 3.5`, new: `"meanRating": 3.5, "overall": 4`, ratings: 3,
@@ -81,5 +95,40 @@ func TestCaptureWithoutTools(t *testing.T) {
 	_, err := calibrate.ParseCapture("empty.json", []byte(`{"release": "x", "server": {}, "tools": []}`))
 	if err == nil || !strings.HasPrefix(err.Error(), "empty.json: the capture has no tools") {
 		t.Errorf("err = %v, want one that says the capture has no tools", err)
+	}
+}
+
+// TestEveryQualityScoreBare: when no tool's qualityScore is an object of
+// named values, nothing can be matched, and the refusal says what the
+// qualityScores are instead of only that no name matched.
+func TestEveryQualityScoreBare(t *testing.T) {
+	capture := ratedCapture
+	for _, old := range []string{
+		`{"justification": "long prose here", "scores": {"clarity": 3}, "band": "good", "rating": 5, "extra": 1}`,
+		`{"rating": 3, "band": "good", "scores": {"clarity": 4}}`,
+		`{"rating": 2, "band": "poor", "scores": {"clarity": 3}}`,
+	} {
+		if !strings.Contains(capture, old) {
+			t.Fatalf("the capture has no %s", old)
+		}
+		capture = strings.Replace(capture, old, "4.5", 1)
+	}
+	r, err := rubric.Load("rated.hcl", []byte(ratedRubric))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := calibrate.ParseCapture("capture.json", []byte(capture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, c.Surface, score.Options{Workers: 1,
+		Asker: &ask.Asker{Judge: &table{run: 1}, Identity: judge.Identity{Plugin: "table", Version: "1", Model: "m"}, Rubric: r, Concurrency: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = calibrate.New(c, []*report.Report{rep}, calibrate.Options{})
+	want := "the capture publishes no top-level number (the qualityScore of 3 tools is no object of named values: alpha's is the number 4.5)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want it to say %q", err, want)
 	}
 }
