@@ -38,7 +38,7 @@ func (a *app) gateCmd() *cobra.Command {
 	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
 	f.String("base", "", "the revision to compare against, such as origin/main")
 	f.String("head", "", "the head revision (default: the working tree)")
-	f.String("report-dir", defaultReportDir, "where gate.json and gate.md are written")
+	f.String("report-dir", defaultReportDir, "the folder gate.json and gate.md are written to")
 	f.String("html", "", "also write the gate as one HTML page (changed tools side by side, with a line diff) to this file")
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")
@@ -227,6 +227,9 @@ func (a *app) gateUsageReport(cmd *cobra.Command, args []string, msg string) {
 	// --report-dir from the flag, the environment or the config file;
 	// when they did not parse, the command line is read leniently.
 	dir = cmp.Or(dir, a.v.GetString("report-dir"), os.Getenv(localconfig.EnvName("report-dir")), defaultReportDir)
+	if dir == "-" {
+		return // refused by runflags.CheckDash: the report's own place is what is wrong
+	}
 	rep := gate.Usage(version(), errors.New(strings.TrimSpace(msg)))
 	jsonPath, mdPath, werr := run.WriteGate(dir, os.Getenv("GITHUB_STEP_SUMMARY"), rep)
 	if werr != nil {

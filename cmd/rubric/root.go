@@ -222,6 +222,9 @@ func (a *app) rootCmd() *cobra.Command {
 			if err := runflags.CheckDurations(a.v, cmd); err != nil {
 				return err
 			}
+			if err := runflags.CheckDash(a.v, cmd); err != nil {
+				return err
+			}
 			return runflags.CheckLogLevel(a.v.GetString("log-level"))
 		},
 	}

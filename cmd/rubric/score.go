@@ -29,7 +29,7 @@ func (a *app) scoreCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.String("rubric", defaultRubric, "built-in rubric name or path of a .hcl file")
 	f.String("format", "text", "output format: "+writers.Names())
-	f.StringP("out", "o", "", "write the output to this file instead of standard output")
+	f.StringP("out", "o", "", "write the output to this file instead of standard output (- is standard output)")
 	for _, w := range writers.All {
 		if w.Flag != "" {
 			f.String(w.Flag, "", "also write "+w.What+" to this file")

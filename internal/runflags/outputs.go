@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
 
@@ -60,6 +61,41 @@ func CheckSARIFCategory(v *viper.Viper, flags *pflag.FlagSet, format string) err
 	}
 	if f := flags.Lookup("sarif-category"); f != nil && f.Changed && format != "sarif" && v.GetString("sarif") == "" {
 		return fmt.Errorf("--sarif-category %s applies to SARIF, and this run writes none: add --sarif FILE (or --format sarif), or leave --sarif-category out", category)
+	}
+	return nil
+}
+
+// fileFlags are the flags that name a file or a folder rubric writes
+// (or, for --lock-file, reads and writes): "-" names none of them.
+var fileFlags = func() []string {
+	names := []string{"out", "failed", "lock-file", "report-dir", "html"}
+	for _, w := range writers.All {
+		if w.Flag != "" && w.Flag != "html" {
+			names = append(names, w.Flag)
+		}
+	}
+	return names
+}()
+
+// CheckDash reads "-" given to a flag of cmd that names a file to write:
+// score's --out - is standard output, where the output goes when --out
+// is left out (the target "-" reads standard input); to any other such
+// flag it is refused, where it wrote a file named "-".
+func CheckDash(v *viper.Viper, cmd *cobra.Command) error {
+	for _, name := range fileFlags {
+		f := cmd.Flags().Lookup(name)
+		if f == nil || v.GetString(name) != "-" {
+			continue
+		}
+		if name == "out" && cmd.Name() == "score" {
+			v.Set("out", "")
+			continue
+		}
+		what := "file"
+		if strings.Contains(f.Usage, "director") || strings.Contains(f.Usage, "folder") {
+			what = "folder"
+		}
+		return fmt.Errorf("--%s -: the --%s of %s names a %s, not standard output: name one (./- for a %s called -)", name, name, cmd.CommandPath(), what, what)
 	}
 	return nil
 }
