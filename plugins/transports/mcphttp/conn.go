@@ -335,7 +335,7 @@ func (c *conn) fault(method string, err error) error {
 			page += fmt.Sprintf(" titled %q", c.pageTitle)
 		}
 		return fmt.Errorf("%s answered %s with %s (HTTP %s, text/html), not as an MCP endpoint: check that the URL is the server's MCP endpoint (often ending in /mcp, or /sse for --transport sse), and that it needs no sign-in (--header)", c.pageURL, method, page, c.page.text)
-	case c.last != "" && unreadable(err):
+	case c.last != "" && unreadable(err) && !cutOff(err):
 		return fmt.Errorf("server answered %s with something that is not a JSON-RPC message: %s%s", method, c.last, decodeReason(err))
 	case c.ended:
 		return fmt.Errorf("server closed the event stream before answering %s", method)
@@ -388,6 +388,14 @@ func unreadable(err error) bool {
 	}
 	msg := err.Error()
 	return strings.Contains(msg, "failed to decode response") || strings.Contains(msg, "unexpected nil response")
+}
+
+// cutOff reports whether an answer could not be decoded because its
+// request's time ran out while the body was still arriving: a slow
+// answer, which the session words as a wait that passed (naming the
+// flag that sets it), not as an answer that is not JSON.
+func cutOff(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), context.DeadlineExceeded.Error())
 }
 
 // decodeReason is why mcp-go could not decode an answer, in parentheses,

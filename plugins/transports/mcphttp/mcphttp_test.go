@@ -186,6 +186,17 @@ func TestExportFailures(t *testing.T) {
 		<-r.Context().Done()
 	})
 	t.Cleanup(hang.Close)
+	// halfway starts its answer, then sends no more of it: an answer
+	// slower than --request-timeout, once reported as one that is not
+	// JSON.
+	halfway := jsonServer(func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", "1000")
+		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"tools":[{"name":"a",`, id)
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	})
+	t.Cleanup(halfway.Close)
 	rpcErr := jsonServer(func(w http.ResponseWriter, r *http.Request, id json.RawMessage) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`, id)
@@ -262,6 +273,8 @@ func TestExportFailures(t *testing.T) {
 		{"oversize event, sse", SSE{}, transport.Target{Location: sseBig.URL + "/sse", Limits: small},
 			"tools/list response exceeds 64 KiB (raise --max-bytes)"},
 		{"no answer", Streamable{}, transport.Target{Location: hang.URL, Limits: shortList},
+			"no answer to tools/list within 200ms"},
+		{"an answer cut off by the wait", Streamable{}, transport.Target{Location: halfway.URL, Limits: shortList},
 			"no answer to tools/list within 200ms"},
 		{"malformed JSON", Streamable{}, transport.Target{Location: malformed.URL},
 			`server answered tools/list with something that is not a JSON-RPC message: "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"tools\":[}" (it is not valid JSON: invalid character '}'`},
