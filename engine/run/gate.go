@@ -199,20 +199,20 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 				return gate.Input{}, err
 			}
 		}
+		// A path is taken from the working directory, as every command
+		// takes it, then put in the side's checkout: a relative one
+		// that climbs out of the repository (--cwd ..) is refused as an
+		// absolute one outside it is.
 		switch {
 		case t.Dir == "":
 			t.Dir = dir
-		case filepath.IsAbs(t.Dir):
-			if t.Dir, err = wt.Rel(t.Dir); err != nil {
+		default:
+			if t.Dir, err = wt.Rel(fromDir(cwd, t.Dir)); err != nil {
 				return gate.Input{}, fmt.Errorf("--cwd: %w: the gate runs each side's server from its own checkout, so give a directory inside the repository", err)
 			}
-		default:
-			t.Dir = filepath.Join(dir, t.Dir)
 		}
 		if info.Locality == transport.Path {
-			if !filepath.IsAbs(t.Location) {
-				t.Location = filepath.Join(dir, t.Location)
-			} else if t.Location, err = wt.Rel(t.Location); err != nil {
+			if t.Location, err = wt.Rel(fromDir(cwd, t.Location)); err != nil {
 				return gate.Input{}, fmt.Errorf("%w: both sides would read the same file; give a file inside the repository", err)
 			}
 			if _, err := os.Stat(t.Location); errors.Is(err, fs.ErrNotExist) {
@@ -228,6 +228,14 @@ func (s *Session) ExportSide(ctx context.Context, repo *gitrev.Repo, cwd string,
 		return gate.Input{}, err
 	}
 	return gate.Input{Side: gate.Side{Rev: sd.Rev, Commit: sd.Commit}, Target: Redacted(t, s.opt.RedactParams...), Surface: surf}, nil
+}
+
+// fromDir is path as read from dir: itself when absolute.
+func fromDir(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
 }
 
 // Gate compares base with head as r's gate block says. The judge starts
