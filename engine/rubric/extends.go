@@ -292,6 +292,7 @@ func (l *loader) merge(parent, child *body) {
 			if containers[cb.b.Type] {
 				l.merge(parent.blocks[i].body, cb.body)
 			} else {
+				l.keepsStop(parent.blocks[i], cb)
 				parent.blocks[i] = cb
 			}
 			continue
@@ -321,6 +322,18 @@ func (l *loader) merge(parent, child *body) {
 		}
 		parent.blocks = append(parent.blocks, cb)
 	}
+}
+
+// keepsStop refuses a check that replaces one of the parent's that sets
+// stop, without saying stop itself: the parent's later checks may read
+// what only a tool that passed it has (Schema Quality's read the
+// inputSchema its first check stops without), so that dropping stop
+// silently would fail them on such a tool, at a line of the parent's.
+func (l *loader) keepsStop(parent, child *block) {
+	if child.b.Type != "check" || parent.b.Body.Attributes["stop"] == nil || child.b.Body.Attributes["stop"] != nil {
+		return
+	}
+	l.errorf(child.b.DefRange(), "%s replaces the parent's, which sets stop (a tool that fails it is scored no further, and the checks after it may rely on that): set stop here too, stop = true to keep that, or stop = false to score such a tool on", blockName(child.b))
 }
 
 // blockName is a block as a message names it: check "x", or tool.

@@ -346,3 +346,43 @@ func TestExtendsSignalsInMergedOrder(t *testing.T) {
 		t.Errorf("the flat form's digest %s, the child's %s:\n%s", f.Digest, r.Digest, flat)
 	}
 }
+
+// TestExtendsReplacedStop: a check that replaces a parent's check that
+// stops must say stop itself. Left out, the parent's later checks met
+// tools they were never meant to see (has_properties read the
+// inputSchema of a tool without one) and failed at a line of the
+// parent's, far from the change that caused it.
+func TestExtendsReplacedStop(t *testing.T) {
+	for _, tt := range []struct {
+		name, stop, want string
+	}{
+		{"stop left out", "", `testdata/child.hcl:4:3: check "has_schema" replaces the parent's, which sets stop (a tool that fails it is scored no further, and the checks after it may rely on that): set stop here too, stop = true to keep that, or stop = false to score such a tool on`},
+		{"stop kept", "stop = true", ""},
+		{"stop dropped on purpose", "stop = false", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := `rubric "c" {
+  extends = "extends/stops.hcl"
+  version = "1-c"
+  check "has_schema" {
+    pass  = "has(tool.inputSchema) && tool.inputSchema != null"
+    issue = "no schema, or a null one"
+    ` + tt.stop + `
+  }
+}`
+			r, err := Load("testdata/child.hcl", []byte(src))
+			if tt.want != "" {
+				if err == nil || err.Error() != tt.want {
+					t.Errorf("got  %v\nwant %s", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := r.Checks[0].Stop, tt.stop == "stop = true"; got != want {
+				t.Errorf("the check stops: %t, want %t", got, want)
+			}
+		})
+	}
+}
