@@ -42,19 +42,12 @@ func (l *loader) checkReferences(r *Rubric) {
 		for _, m := range lv.level.Metrics {
 			all = append(all, m.Name)
 		}
-		for i, m := range lv.level.Metrics {
-			l.references(m.Value, questions, all, func(name string) string {
-				if slices.Contains(all[:i], name) {
-					return ""
-				}
-				if name == m.Name {
-					return fmt.Sprintf("metric %q reads itself (metrics.%s): a metric sees only the metrics above it", m.Name, name)
-				}
-				if slices.Contains(all, name) {
-					return fmt.Sprintf("metric %q reads metrics.%s, which is computed after it: move metric %q above %q", m.Name, name, name, m.Name)
-				}
-				return ""
-			}, lv.name)
+		// A metric sees the metrics above it, as a signal sees the
+		// signals before it: a read of one below, of itself or around a
+		// cycle is told as signalOrder tells a signal's.
+		l.signalOrder(lv.level.Metrics, "metrics", "metric")
+		for _, m := range lv.level.Metrics {
+			l.references(m.Value, questions, all, lv.name)
 		}
 		others := []*lang.Program{lv.level.Score, lv.level.Issues, lv.level.Warnings, lv.level.Invalid}
 		for _, rep := range lv.level.Reports {
@@ -63,14 +56,14 @@ func (l *loader) checkReferences(r *Rubric) {
 			}
 		}
 		for _, p := range others {
-			l.references(p, questions, all, nil, lv.name)
+			l.references(p, questions, all, lv.name)
 		}
 	}
 }
 
-// references checks the answers and metrics one formula reads; order, when
-// set, words what is wrong with reading an existing metric (or says "").
-func (l *loader) references(p *lang.Program, questions, metrics []string, order func(string) string, level string) {
+// references checks that the answers and metrics one formula reads are
+// there (the order of metrics is signalOrder's).
+func (l *loader) references(p *lang.Program, questions, metrics []string, level string) {
 	at, ok := l.at[p]
 	if !ok {
 		return
@@ -87,10 +80,6 @@ func (l *loader) references(p *lang.Program, questions, metrics []string, order 
 	for _, f := range p.FieldsOf("metrics") {
 		if !slices.Contains(metrics, f.Name) {
 			report(f, fmt.Sprintf("metrics.%s names no metric of the %s block: its metrics are %s", f.Name, level, list(metrics)))
-		} else if order != nil {
-			if msg := order(f.Name); msg != "" {
-				report(f, msg)
-			}
 		}
 	}
 }

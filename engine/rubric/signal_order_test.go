@@ -122,3 +122,71 @@ func TestSignalOrderInOrder(t *testing.T) {
 		t.Errorf("tool signals: got %s, want %s", got, want)
 	}
 }
+
+// metricRubric is a valid rubric whose tool block holds the lets and
+// metrics given (a let block's lines, and metric blocks).
+func metricRubric(toolLet, metrics string) string {
+	return `rubric "t" {
+  version = "1"
+  check "a" {
+    points = 1
+    pass   = "true"
+    issue  = "x"
+  }
+  tool {
+    let {
+` + toolLet + `
+    }
+` + metrics + `
+    score = "sum(checks.map(c, c.points * c.credit))"
+  }
+  surface {
+    score = "mean(tools.map(t, t.score))"
+  }
+  grades = { A = 1, F = 0 }
+}
+`
+}
+
+// TestMetricOrder: metrics are computed in the order written, as
+// signals are, and a metric that reads one below it, itself, or a cycle
+// is told so as a signal is (TestSignalOrder), at the place of the read.
+// A cycle of two was once told to move the second above the first,
+// which only turned the error around, and a read through a let was
+// placed at a column of the let's generated text.
+func TestMetricOrder(t *testing.T) {
+	for _, tt := range []struct {
+		name, let, metrics string
+		want               []string
+	}{
+		{"a metric that reads a later one", "", `    metric "p" { value = "metrics.q + 1" }
+    metric "q" { value = "1" }`, []string{
+			`t.hcl:12:27: metric "p" reads metrics.q, which is computed after it: metrics are computed in the order written, so declare q before p`}},
+		{"a metric that reads itself", "", `    metric "p" { value = "metrics.p + 1" }`, []string{
+			`t.hcl:12:27: metric "p" reads itself (metrics.p): a metric sees only the metrics declared before it, not its own value; compute p from those`}},
+		{"two metrics that read each other", "", `    metric "p" { value = "metrics.q + 1" }
+    metric "q" { value = "metrics.p + 1" }`, []string{
+			`t.hcl:12:27: metric "p" reads metrics.q, which reads p back (p -> q -> p): metrics are computed in the order written, so none of them can come first; compute what they share in a metric declared before them`}},
+		{"a later metric read through a let", `      twice = "metrics.q * 2"`, `    metric "p" { value = "twice + 1" }
+    metric "q" { value = "1" }`, []string{
+			`t.hcl:10:16: metric "p" reads metrics.q (through let twice), which is computed after it: metrics are computed in the order written, so declare q before p`}},
+		{"in order", `      twice = "metrics.q * 2"`, `    metric "q" { value = "1" }
+    metric "p" { value = "twice + metrics.q" }`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load("t.hcl", []byte(metricRubric(tt.let, tt.metrics)))
+			var got []string
+			var le *Error
+			if errors.As(err, &le) {
+				for _, d := range le.Diagnostics {
+					got = append(got, d.String())
+				}
+			} else if err != nil {
+				got = []string{err.Error()}
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
