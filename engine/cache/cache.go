@@ -558,6 +558,10 @@ func (st *Stats) count(entries []found) {
 	}
 }
 
+// removeEntry removes one entry's file for Clear: os.Remove, which a
+// test replaces to fail where a root user could not be refused.
+var removeEntry = os.Remove
+
 // ErrNotACache is wrapped by Clear's error for a directory that holds
 // no cache entry but other files under answers or prompts: most likely
 // not a cache at all, and nothing in it is removed.
@@ -605,9 +609,10 @@ func (s *Store) Clear() (Stats, error) {
 		}
 	}
 	for i, e := range entries {
-		if err := os.Remove(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := removeEntry(e.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			st.count(entries[:i]) // what was removed before the error
-			return st, fmt.Errorf("cache: %w", err)
+			return st, fmt.Errorf("cache: %w: removed %s and %s before it, and stopped there, leaving %s; clear the cache again once the entry can be removed",
+				err, words.Count(st.Answers, "answer"), words.Count(st.Prompts, "prompt"), words.Count(len(entries)-i, "file"))
 		}
 	}
 	st.count(entries)

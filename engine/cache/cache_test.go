@@ -334,3 +334,37 @@ func TestDistrust(t *testing.T) {
 		})
 	}
 }
+
+// TestClearStoppedSaysWhatItRemoved: an entry Clear cannot remove stops
+// it, and the error says how much went before it and how much is left,
+// where it said only the file's error and the command printed nothing
+// of what was removed.
+func TestClearStoppedSaysWhatItRemoved(t *testing.T) {
+	s, err := Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := judge.Identity{Plugin: "p"}
+	for _, in := range []string{"a", "b", "c"} {
+		if err := s.Put(Entry{Key: Key(id, "r", "q", in), Kind: "k", Subject: "tool", Answer: json.RawMessage(`{"ok": true}`)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removed := 0
+	removeEntry = func(path string) error {
+		if removed == 2 {
+			return &fs.PathError{Op: "remove", Path: path, Err: errors.New("operation not permitted")}
+		}
+		removed++
+		return os.Remove(path)
+	}
+	t.Cleanup(func() { removeEntry = os.Remove })
+	st, err := s.Clear()
+	want := ": operation not permitted: removed 2 answers and 0 prompts before it, and stopped there, leaving 1 file; clear the cache again once the entry can be removed"
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Fatalf("got %v, want it to end %q", err, want)
+	}
+	if st.Answers != 2 {
+		t.Errorf("the stats count %d answers removed, want 2", st.Answers)
+	}
+}
