@@ -339,7 +339,7 @@ func shownName(rep *report.Report, shown string) (string, bool) {
 	}
 	found := ""
 	for _, t := range rep.Tools {
-		if t.Name != shown && report.EscapeControls(t.Name, false) == shown {
+		if t.Name != shown && report.ShownName(t.Name) == shown {
 			if found != "" {
 				return "", false
 			}

@@ -270,14 +270,22 @@ func TestExplainHiddenName(t *testing.T) {
 }
 
 // TestExplainNamesAsShown: names that differ only in a line break, a tab
-// or a space are written apart by the score table (a\nb, a\tb, a b), and
-// each is explained by the name the table shows.
+// or a space are written apart by the score table (a\nb, a\tb, a b; a
+// no-break space, a space that ends or begins a name, which were written
+// as a plain space and as nothing), and each is explained by the name the
+// table shows.
 func TestExplainNamesAsShown(t *testing.T) {
 	r, err := rubrics.Find("schema-quality")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := surface.Parse("t.json", []byte(`{"tools":[{"name":"a\nb"},{"name":"a\tb"},{"name":"a b"}]}`))
+	names := []string{"a\nb", "a\tb", "a b", "a\u00a0b", "rf", "rf ", " rf", "x\u3000"}
+	var tools []string
+	for _, n := range names {
+		b, _ := json.Marshal(map[string]string{"name": n})
+		tools = append(tools, string(b))
+	}
+	s, err := surface.Parse("t.json", []byte(`{"tools":[`+strings.Join(tools, ",")+`]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +294,12 @@ func TestExplainNamesAsShown(t *testing.T) {
 	if err := text.Write(&table, rep, text.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"a\nb", "a\tb", "a b"} {
+	for name, want := range map[string]string{"a\u00a0b": `a\u00a0b`, "rf ": `rf\u0020`, " rf": `\u0020rf`, "x\u3000": `x\u3000`, "a b": "a b"} {
+		if got := report.ShownName(name); got != want {
+			t.Errorf("%q is shown as %s, want %s", name, got, want)
+		}
+	}
+	for _, name := range names {
 		shown := report.ShownName(name)
 		rows := 0
 		for line := range strings.Lines(table.String()) {
@@ -301,7 +314,9 @@ func TestExplainNamesAsShown(t *testing.T) {
 		if err := explain.Write(context.Background(), &b, r, rep, explain.Request{Tool: shown}); err != nil {
 			t.Fatalf("--tool %q: %v", shown, err)
 		}
-		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasPrefix(first, `Tool "`+shown+`",`) {
+		// The header quotes the name: as shown, or as it is where the
+		// quotes make its spaces plain ("rf ").
+		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasPrefix(first, `Tool "`+shown+`",`) && !strings.HasPrefix(first, `Tool "`+name+`",`) {
 			t.Errorf("--tool %q explained %q", shown, first)
 		}
 	}

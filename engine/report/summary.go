@@ -85,10 +85,31 @@ func (r *Report) Unscored() string {
 
 // ShownName is a tool's name as the summaries write it: every control
 // and invisible character escaped (EscapeControls), a line break and a
-// tab included, so that two names are written alike only when they are
-// alike ("a\nb" is not "a b"), and explain --tool finds a name given as
-// it is shown.
-func ShownName(name string) string { return EscapeControls(name, false) }
+// tab included, and so are the spaces a reader cannot tell from others
+// or from none: any space but U+0020 (a no-break space, \u00a0), and a
+// U+0020 that begins or ends the name (\u0020). So two names are written
+// alike only when they are alike ("a\nb" is not "a b", "rf " is not
+// "rf"), and explain --tool finds a name given as it is shown.
+func ShownName(name string) string {
+	s := EscapeControls(name, false)
+	if !strings.ContainsFunc(s, oddSpace) && !strings.HasPrefix(s, " ") && !strings.HasSuffix(s, " ") {
+		return s
+	}
+	var b strings.Builder
+	last := len(s) - 1
+	for i, r := range s {
+		if oddSpace(r) || r == ' ' && (i == 0 || i == last) {
+			fmt.Fprintf(&b, `\u%04x`, r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// oddSpace reports whether r is a space other than U+0020 that
+// EscapeControls leaves as it is.
+func oddSpace(r rune) bool { return r != ' ' && unicode.IsSpace(r) && !Hidden(r) }
 
 // EscapeControls writes the characters of s (text a server or a rubric
 // supplied) that a reader cannot see, or that change what the rest looks
