@@ -101,6 +101,18 @@ func calibrateRated(t *testing.T) *calibrate.Record {
 // says; it returns the capture as well.
 func calibrateCapture(t *testing.T, capture string, opt calibrate.Options) (*calibrate.Record, *calibrate.Capture) {
 	t.Helper()
+	c, reps := scoredRuns(t, capture, 3)
+	rec, err := calibrate.New(c, reps, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, c
+}
+
+// scoredRuns parses capture and scores it runs times with the rated
+// rubric and the table judge.
+func scoredRuns(t *testing.T, capture string, runs int) (*calibrate.Capture, []*report.Report) {
+	t.Helper()
 	r, err := rubric.Load("rated.hcl", []byte(ratedRubric))
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +123,7 @@ func calibrateCapture(t *testing.T, capture string, opt calibrate.Options) (*cal
 	}
 	id := judge.Identity{Plugin: "table", Version: "1", Model: "m"}
 	var reps []*report.Report
-	for run := 1; run <= 3; run++ {
+	for run := 1; run <= runs; run++ {
 		asker := &ask.Asker{Judge: &table{run: run}, Identity: id, Rubric: r, Concurrency: 1}
 		rep, err := score.Run(context.Background(), r, c.Surface, score.Options{Asker: asker, Workers: 1})
 		if err != nil {
@@ -120,11 +132,7 @@ func calibrateCapture(t *testing.T, capture string, opt calibrate.Options) (*cal
 		rep.Judge = &report.Judge{Identity: id}
 		reps = append(reps, rep)
 	}
-	rec, err := calibrate.New(c, reps, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rec, c
+	return c, reps
 }
 
 func exact(t *testing.T, what string, got num.Num, want string) {

@@ -1,17 +1,11 @@
 package calibrate_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/rubricmcp/rubric/engine/ask"
 	"github.com/rubricmcp/rubric/engine/calibrate"
-	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/num"
-	"github.com/rubricmcp/rubric/engine/report"
-	"github.com/rubricmcp/rubric/engine/rubric"
-	"github.com/rubricmcp/rubric/engine/score"
 )
 
 // TestPublishedLeftOut: a published value of a matched name that is of
@@ -113,20 +107,8 @@ func TestEveryQualityScoreBare(t *testing.T) {
 		}
 		capture = strings.Replace(capture, old, "4.5", 1)
 	}
-	r, err := rubric.Load("rated.hcl", []byte(ratedRubric))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := calibrate.ParseCapture("capture.json", []byte(capture))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := score.Run(context.Background(), r, c.Surface, score.Options{Workers: 1,
-		Asker: &ask.Asker{Judge: &table{run: 1}, Identity: judge.Identity{Plugin: "table", Version: "1", Model: "m"}, Rubric: r, Concurrency: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = calibrate.New(c, []*report.Report{rep}, calibrate.Options{})
+	c, reps := scoredRuns(t, capture, 1)
+	_, err := calibrate.New(c, reps, calibrate.Options{})
 	want := "the capture publishes no top-level number (the qualityScore of 3 tools is no object of named values: alpha's is the number 4.5)"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("got %v, want it to say %q", err, want)

@@ -297,6 +297,21 @@ func TestJudgeFailureIsInvalid(t *testing.T) {
 	}
 }
 
+// savedAgain is rep as --check reads it back: written as gate.json, then
+// decoded.
+func savedAgain(t *testing.T, rep *gate.Report) *gate.Report {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := gate.Write(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	var back gate.Report
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	return &back
+}
+
 func TestCheck(t *testing.T) {
 	f := newFixture(t)
 	base, head := tools(5, nil), tools(5, worse)
@@ -304,14 +319,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := gate.Write(&buf, saved); err != nil {
-		t.Fatal(err)
-	}
-	var back gate.Report
-	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
+	back := *savedAgain(t, saved)
 	now := gate.Current{BaseHash: base.Hash(), HeadHash: head.Hash(), Rubric: saved.Rubric, Judge: saved.Judge}
 	if got := gate.Check(&back, now); got.Decision != saved.Decision || got.ExitCode != saved.ExitCode {
 		t.Errorf("matching exports: %s, want %s", got.Decision, saved.Decision)

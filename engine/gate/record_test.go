@@ -1,8 +1,6 @@
 package gate_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -29,17 +27,6 @@ func TestCheckRefusesForgedReports(t *testing.T) {
 	rule := gate.RuleOf(f.r)
 	now := gate.Current{BaseHash: base.Hash(), HeadHash: head.Hash(), Rubric: saved.Rubric, Judge: saved.Judge,
 		Rule: &rule, Asks: true, Contract: contract.Compare(base, head)}
-	reread := func() *gate.Report {
-		var buf bytes.Buffer
-		if err := gate.Write(&buf, saved); err != nil {
-			t.Fatal(err)
-		}
-		var back gate.Report
-		if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
-			t.Fatal(err)
-		}
-		return &back
-	}
 	passing := func(r *gate.Report) {
 		r.Decision, r.ExitCode, r.Reason = gate.Pass, 0, "the score holds: head 5.0, base 5.0"
 	}
@@ -87,7 +74,7 @@ func TestCheckRefusesForgedReports(t *testing.T) {
 		}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, n := reread(), now
+			r, n := savedAgain(t, saved), now
 			tc.edit(r, &n)
 			got := gate.Check(r, n)
 			if tc.want == "" {

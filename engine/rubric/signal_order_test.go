@@ -9,6 +9,13 @@ import (
 // signalRubric is a valid rubric whose tool and surface blocks hold the
 // signals given (the lines of a signals block, and a let block's).
 func signalRubric(toolLet, tool, surface string) string {
+	return blocksRubric(toolLet, "    signals {\n"+tool+"\n    }", "    signals {\n"+surface+"\n    }")
+}
+
+// blocksRubric is a valid rubric whose tool block holds the let block's
+// lines given and then the lines tool, and whose surface block holds the
+// lines surface, each before its score.
+func blocksRubric(toolLet, tool, surface string) string {
 	return `rubric "t" {
   version = "1"
   check "a" {
@@ -20,15 +27,11 @@ func signalRubric(toolLet, tool, surface string) string {
     let {
 ` + toolLet + `
     }
-    signals {
 ` + tool + `
-    }
     score = "sum(checks.map(c, c.points * c.credit))"
   }
   surface {
-    signals {
 ` + surface + `
-    }
     score = "mean(tools.map(t, t.score))"
   }
   grades = { A = 1, F = 0 }
@@ -123,31 +126,6 @@ func TestSignalOrderInOrder(t *testing.T) {
 	}
 }
 
-// metricRubric is a valid rubric whose tool block holds the lets and
-// metrics given (a let block's lines, and metric blocks).
-func metricRubric(toolLet, metrics string) string {
-	return `rubric "t" {
-  version = "1"
-  check "a" {
-    points = 1
-    pass   = "true"
-    issue  = "x"
-  }
-  tool {
-    let {
-` + toolLet + `
-    }
-` + metrics + `
-    score = "sum(checks.map(c, c.points * c.credit))"
-  }
-  surface {
-    score = "mean(tools.map(t, t.score))"
-  }
-  grades = { A = 1, F = 0 }
-}
-`
-}
-
 // TestMetricOrder: metrics are computed in the order written, as
 // signals are, and a metric that reads one below it, itself, or a cycle
 // is told so as a signal is (TestSignalOrder), at the place of the read.
@@ -174,7 +152,7 @@ func TestMetricOrder(t *testing.T) {
     metric "p" { value = "twice + metrics.q" }`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Load("t.hcl", []byte(metricRubric(tt.let, tt.metrics)))
+			_, err := Load("t.hcl", []byte(blocksRubric(tt.let, tt.metrics, "")))
 			var got []string
 			var le *Error
 			if errors.As(err, &le) {
