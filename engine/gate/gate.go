@@ -460,6 +460,11 @@ type Current struct {
 	// it gives today's base and head (Values): every pair of the report
 	// must hold them. Nil leaves the pairs' values unchecked.
 	Values []num.Num
+	// FailOnBreaking says that today's settings (the environment, a
+	// config file) ask the gate to fail on breaking changes: a report
+	// decided without that policy does not stand. Settings that do not
+	// ask for it leave the report's policy as it was recorded.
+	FailOnBreaking bool
 }
 
 // Check compares a saved gate report with what is current: when the

@@ -145,6 +145,9 @@ func (rep *Report) holds(now Current) error {
 			}
 		}
 	}
+	if now.FailOnBreaking && rep.Contract != nil && !rep.Contract.FailOnBreaking {
+		return fmt.Errorf("it was decided without failing on breaking changes, which today's settings ask for (fail-on-breaking)")
+	}
 	if now.Contract != nil {
 		if rep.Contract == nil {
 			return fmt.Errorf("it records no contract between the sides")

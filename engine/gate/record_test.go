@@ -63,6 +63,8 @@ func TestCheckRefusesForgedReports(t *testing.T) {
 		{"a breaking change taken out", func(r *gate.Report, c *gate.Current) {
 			c.Contract = &contract.Diff{Changes: []contract.Change{{Tool: "tool_00", Class: contract.Breaking, Message: "removed"}}, Breaking: 1}
 		}, "its contract (0 breaking · 0 risky · 0 information · 1 compatible) is not the one today's exports give (1 breaking · 0 risky · 0 information · 0 compatible)"},
+		{"fail-on-breaking asked for today", func(_ *gate.Report, c *gate.Current) { c.FailOnBreaking = true },
+			"it was decided without failing on breaking changes, which today's settings ask for (fail-on-breaking)"},
 		{"the values of a rubric that asks nothing", func(r *gate.Report, c *gate.Current) {
 			c.Values = []num.Num{num.MustParse(r.Pairs[0].Base.Exact), num.MustParse("5")}
 		}, "pair 1's head scores"},

@@ -395,7 +395,7 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 	if g.Saved != nil {
 		rule := gate.RuleOf(r)
 		now := gate.Current{BaseHash: in[0].Surface.Hash(), HeadHash: in[1].Surface.Hash(), Rubric: rep.Rubric,
-			Rule: &rule, Asks: len(r.Questions) > 0, Contract: contract.Compare(in[0].Surface, in[1].Surface)}
+			Rule: &rule, Asks: len(r.Questions) > 0, Contract: contract.Compare(in[0].Surface, in[1].Surface), FailOnBreaking: g.FailOnBreaking}
 		// A rubric that asks no questions scores a side the same every
 		// time: the saved pairs must hold today's values, which cost no
 		// more than the gate did.
