@@ -477,22 +477,7 @@ type Current struct {
 // INVALID and says why. A saved INVALID stays INVALID.
 func Check(saved *Report, now Current) *Report {
 	out := *saved
-	var moved []string
-	if now.BaseHash != saved.Base.Hash {
-		moved = append(moved, fmt.Sprintf("the base's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Base.Hash), report.ShortHash(now.BaseHash)))
-	}
-	if now.HeadHash != saved.Head.Hash {
-		moved = append(moved, fmt.Sprintf("the head's tool definitions moved (%s in the report, %s now)", report.ShortHash(saved.Head.Hash), report.ShortHash(now.HeadHash)))
-	}
-	if now.Rubric.Digest != saved.Rubric.Digest {
-		moved = append(moved, fmt.Sprintf("the rubric differs (the report was made with %s, the rubric given now is %s)", rubricText(saved.Rubric), rubricText(now.Rubric)))
-	}
-	if now.Judge != nil && saved.Judge != nil {
-		if differ := judgeDiffers(*saved.Judge, *now.Judge); len(differ) > 0 {
-			moved = append(moved, fmt.Sprintf("the judge differs (the report was judged by %s, the judge named now is %s; they differ in %s)",
-				judgeText(saved.Judge), judgeText(now.Judge), strings.Join(differ, ", ")))
-		}
-	}
+	moved := saved.moved(now)
 	if len(moved) == 0 {
 		if err := saved.holds(now); err != nil {
 			out.settle(Invalid, "the saved report does not hold together: "+err.Error()+"; run the gate again without --check")
@@ -511,6 +496,32 @@ func Check(saved *Report, now Current) *Report {
 	}
 	out.settle(Invalid, "the saved report no longer matches: "+reason+"; run the gate again without --check")
 	return &out
+}
+
+// Matches reports whether what rep was made from is what now has:
+// the two sides' exports, the rubric's digest and, when now names one,
+// the judge. Check takes nothing else from a report that does not match.
+func (rep *Report) Matches(now Current) bool { return len(rep.moved(now)) == 0 }
+
+// moved says what of rep's exports, rubric and judge differs now.
+func (rep *Report) moved(now Current) []string {
+	var moved []string
+	if now.BaseHash != rep.Base.Hash {
+		moved = append(moved, fmt.Sprintf("the base's tool definitions moved (%s in the report, %s now)", report.ShortHash(rep.Base.Hash), report.ShortHash(now.BaseHash)))
+	}
+	if now.HeadHash != rep.Head.Hash {
+		moved = append(moved, fmt.Sprintf("the head's tool definitions moved (%s in the report, %s now)", report.ShortHash(rep.Head.Hash), report.ShortHash(now.HeadHash)))
+	}
+	if now.Rubric.Digest != rep.Rubric.Digest {
+		moved = append(moved, fmt.Sprintf("the rubric differs (the report was made with %s, the rubric given now is %s)", rubricText(rep.Rubric), rubricText(now.Rubric)))
+	}
+	if now.Judge != nil && rep.Judge != nil {
+		if differ := judgeDiffers(*rep.Judge, *now.Judge); len(differ) > 0 {
+			moved = append(moved, fmt.Sprintf("the judge differs (the report was judged by %s, the judge named now is %s; they differ in %s)",
+				judgeText(rep.Judge), judgeText(now.Judge), strings.Join(differ, ", ")))
+		}
+	}
+	return moved
 }
 
 func rubricText(r report.Rubric) string {

@@ -46,6 +46,7 @@ func (rep *Report) ruling() (verdict, error) {
 		return verdict{}, fmt.Errorf("it records no pair of scores")
 	}
 	var base, head []num.Num
+	var v verdict
 	for i, p := range rep.Pairs {
 		if p.N != i+1 {
 			return verdict{}, fmt.Errorf("its pair %d is numbered %d", i+1, p.N)
@@ -62,11 +63,11 @@ func (rep *Report) ruling() (verdict, error) {
 			return verdict{}, fmt.Errorf("pair %d says drop %t, but its head %s is %s its base %s", p.N, p.Drop, p.Head.Value, map[bool]string{true: "below", false: "not below"}[drop], p.Base.Value)
 		}
 		base, head = append(base, b), append(head, h)
-		if v := decide(rep.Rule.Title, rep.Rule.Round, rep.Rule.Confirm, base, head); v.more == 0 && i < len(rep.Pairs)-1 {
+		v = decide(rep.Rule.Title, rep.Rule.Round, rep.Rule.Confirm, base, head)
+		if v.more == 0 && i < len(rep.Pairs)-1 {
 			return verdict{}, fmt.Errorf("the rule decides after %d of its %d pairs", i+1, len(rep.Pairs))
 		}
 	}
-	v := decide(rep.Rule.Title, rep.Rule.Round, rep.Rule.Confirm, base, head)
 	v.base, v.head = base, head
 	return v, nil
 }

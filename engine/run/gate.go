@@ -399,8 +399,7 @@ func (s *Session) RunGate(ctx context.Context, r *rubric.Rubric, rep *gate.Repor
 		// A rubric that asks no questions scores a side the same every
 		// time: the saved pairs must hold today's values, which cost no
 		// more than the gate did.
-		if !now.Asks && g.Saved.Decision != gate.Invalid && len(g.Saved.Pairs) > 0 && now.BaseHash == g.Saved.Base.Hash && now.HeadHash == g.Saved.Head.Hash &&
-			now.Rubric.Digest == g.Saved.Rubric.Digest {
+		if !now.Asks && g.Saved.Decision != gate.Invalid && len(g.Saved.Pairs) > 0 && g.Saved.Matches(now) {
 			if now.Values, err = gate.Values(ctx, gate.Options{Rubric: r, Base: in[0], Head: in[1], Version: s.opt.Version, Workers: s.opt.Workers}); err != nil {
 				return rep, nil, rep.Fail(err)
 			}
