@@ -329,6 +329,10 @@ func offsetOf(text string, line, col int) int {
 	return off
 }
 
+// TextFrom is text from a 1-based line and column (in characters, as
+// CEL counts them) on: what a Field's place points at.
+func TextFrom(text string, line, col int) string { return text[offsetOf(text, line, col):] }
+
 // lineCol is the 1-based line and column (in characters) of a byte
 // offset of text.
 func lineCol(text string, off int) (int, int) {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hashicorp/hcl/v2"
 
@@ -27,8 +26,8 @@ type formulaAt struct {
 func (l *loader) checkReferences(r *Rubric) {
 	l.weightReferences(r)
 	l.nameReferences(r)
-	l.signalOrder(r.Tool.Signals, "signals", "signal")
-	l.signalOrder(r.Surface.Signals, "surface_signals", "surface signal")
+	l.readOrder(r.Tool.Signals, "signals", "signal")
+	l.readOrder(r.Surface.Signals, "surface_signals", "surface signal")
 	l.unreadWeights(r)
 	questions := make([]string, len(r.Questions))
 	for i, q := range r.Questions {
@@ -38,31 +37,29 @@ func (l *loader) checkReferences(r *Rubric) {
 		name  string
 		level *Level
 	}{{"tool", &r.Tool}, {"surface", &r.Surface}} {
+		// A metric sees the metrics above it, as a signal sees the
+		// signals before it.
+		l.readOrder(lv.level.Metrics, "metrics", "metric")
 		var all []string
+		var formulas []*lang.Program
 		for _, m := range lv.level.Metrics {
 			all = append(all, m.Name)
+			formulas = append(formulas, m.Value)
 		}
-		// A metric sees the metrics above it, as a signal sees the
-		// signals before it: a read of one below, of itself or around a
-		// cycle is told as signalOrder tells a signal's.
-		l.signalOrder(lv.level.Metrics, "metrics", "metric")
-		for _, m := range lv.level.Metrics {
-			l.references(m.Value, questions, all, lv.name)
-		}
-		others := []*lang.Program{lv.level.Score, lv.level.Issues, lv.level.Warnings, lv.level.Invalid}
+		formulas = append(formulas, lv.level.Score, lv.level.Issues, lv.level.Warnings, lv.level.Invalid)
 		for _, rep := range lv.level.Reports {
 			for _, f := range rep.Fields {
-				others = append(others, f.Value)
+				formulas = append(formulas, f.Value)
 			}
 		}
-		for _, p := range others {
+		for _, p := range formulas {
 			l.references(p, questions, all, lv.name)
 		}
 	}
 }
 
 // references checks that the answers and metrics one formula reads are
-// there (the order of metrics is signalOrder's).
+// there (the order of metrics is readOrder's).
 func (l *loader) references(p *lang.Program, questions, metrics []string, level string) {
 	at, ok := l.at[p]
 	if !ok {
@@ -168,16 +165,17 @@ func (l *loader) nameReferences(r *Rubric) {
 	}
 }
 
-// signalOrder refuses a signal that reads a signal of its block
+// readOrder refuses a signal that reads a signal of its block
 // (signals.NAME, or surface_signals.NAME in the surface block) that is
-// not computed before it: signals are computed in the order written,
-// each seeing the ones before it (see eval.Signals), so such a read
-// would fail on the first tool scored with "no such key", which reads
-// like a misspelling of a name that is declared. A read through a let
-// counts: the let is computed with the signals before its reader. A
-// signal that reads itself, directly or through later signals, is told
-// so; one that reads a later signal only, to declare it first.
-func (l *loader) signalOrder(signals []*Metric, variable, what string) {
+// not computed before it, and a metric that so reads a metric of its
+// block (metrics.NAME): each is computed in the order written, seeing
+// the ones before it (see eval.Signals), so such a read would fail on
+// the first tool scored with "no such key", which reads like a
+// misspelling of a name that is declared. A read through a let counts:
+// the let is computed with the values before its reader. A value that
+// reads itself, directly or around a cycle, is told so; one that reads
+// a later value only, to declare it first.
+func (l *loader) readOrder(signals []*Metric, variable, what string) {
 	index := make(map[string]int, len(signals))
 	for i, m := range signals {
 		index[m.Name] = i
@@ -294,7 +292,7 @@ func memberReads(p *lang.Program, variable string) []memberRead {
 	add := func(prg *lang.Program, o lang.Origin, let string) {
 		for _, f := range fieldsRead(prg, variable) {
 			line, col := f.Line, f.Col
-			if !strings.HasPrefix(textAt(prg.Source, line, col), variable) {
+			if !strings.HasPrefix(lang.TextFrom(prg.Source, line, col), variable) {
 				// Not a place in prg's own text: that of the formula
 				// compiled with its lets bound around it, when it
 				// could not be compiled apart. Its start is named.
@@ -310,26 +308,6 @@ func memberReads(p *lang.Program, variable string) []memberRead {
 		}
 	}
 	return out
-}
-
-// textAt is src from a 1-based line and column (in characters, as CEL
-// counts them) on, "" past its end.
-func textAt(src string, line, col int) string {
-	for ; line > 1; line-- {
-		i := strings.IndexByte(src, '\n')
-		if i < 0 {
-			return ""
-		}
-		src = src[i+1:]
-	}
-	for ; col > 1 && src != "" && src[0] != '\n'; col-- {
-		_, size := utf8.DecodeRuneInString(src)
-		src = src[size:]
-	}
-	if col > 1 {
-		return ""
-	}
-	return src
 }
 
 // unreadWeights finds every weight that is neither a check's points nor
