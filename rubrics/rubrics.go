@@ -156,11 +156,7 @@ func SourceContext(ctx context.Context, ref string) ([]byte, error) {
 	case err != nil:
 		return nil, err
 	case path != "":
-		src, err := boundedread.ReadFile(ctx, path, boundedread.Limit())
-		if err != nil {
-			return nil, boundedread.Named(err, "rubric file", path, "give the path of a .hcl file, or the name of a built-in rubric (rubric rubrics list)")
-		}
-		return src, nil
+		return rubric.ReadFile(ctx, path, boundedread.Limit())
 	}
 	return files.ReadFile(b.File)
 }
@@ -252,13 +248,20 @@ func Flat(ref string) ([]byte, error) { return FlatContext(context.Background(),
 
 // FlatContext is Flat whose reads of files end with ctx.
 func FlatContext(ctx context.Context, ref string) ([]byte, error) {
-	src, err := SourceContext(ctx, ref)
+	b, path, err := resolve(ref)
+	switch {
+	case err != nil:
+		return nil, err
+	case path != "":
+		src, err := rubric.ReadFile(ctx, path, boundedread.Limit())
+		if err != nil {
+			return nil, err
+		}
+		return rubric.FlatFile(ctx, path, src, boundedread.Limit())
+	}
+	src, err := files.ReadFile(b.File)
 	if err != nil {
 		return nil, err
 	}
-	r, err := FindContext(ctx, ref)
-	if err != nil {
-		return nil, err
-	}
-	return rubric.Flat(r.File, src)
+	return rubric.Flat("builtin:"+b.File, src)
 }

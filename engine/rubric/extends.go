@@ -421,11 +421,27 @@ func Flat(filename string, src []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.flatText(r), nil
+}
+
+// FlatFile is Flat of the rubric file at path, whose text is src, loaded
+// as LoadFileContext loads it: what it reads is read until ctx ends, at
+// most max bytes each, and the tests beside it are checked.
+func FlatFile(ctx context.Context, path string, src []byte, max int64) ([]byte, error) {
+	l, r, err := loadFile(ctx, path, src, max)
+	if err != nil {
+		return nil, err
+	}
+	return l.flatText(r), nil
+}
+
+// flatText writes r, which l loaded, as one file (see Flat).
+func (l *loader) flatText(r *Rubric) []byte {
 	var w strings.Builder
-	fmt.Fprintf(&w, "# %s %s, flattened from %s: digest %s\nrubric %q {\n", r.Name, r.Version, filename, r.Digest, r.Name)
+	fmt.Fprintf(&w, "# %s %s, flattened from %s: digest %s\nrubric %q {\n", r.Name, r.Version, l.file, r.Digest, r.Name)
 	l.writeBody(&w, l.flat, "  ")
 	w.WriteString("}\n")
-	return []byte(w.String()), nil
+	return []byte(w.String())
 }
 
 // writeBody writes b's members, each as its file has it, at indent.

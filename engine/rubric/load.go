@@ -81,16 +81,35 @@ func LoadFile(path string) (*Rubric, error) {
 // rubric and each file it reads (the CLI's --max-file-size), and a
 // context that ends the reads.
 func LoadFileContext(ctx context.Context, path string, max int64) (*Rubric, error) {
+	src, err := ReadFile(ctx, path, max)
+	if err != nil {
+		return nil, err
+	}
+	_, r, err := loadFile(ctx, path, src, max)
+	return r, err
+}
+
+// ReadFile reads the text of the rubric file at path as LoadFileContext
+// does, at most max bytes, until ctx ends; its error names the file and
+// says what to give instead.
+func ReadFile(ctx context.Context, path string, max int64) ([]byte, error) {
 	src, err := boundedread.ReadFile(ctx, path, max)
 	if err != nil {
 		return nil, boundedread.Named(err, "rubric file", path, "give the path of a .hcl file, or the name of a built-in rubric (rubric rubrics list)")
 	}
+	return src, nil
+}
+
+// loadFile loads src, the text of the rubric file at path, and the tests
+// beside it, reading what it reads (a parent, a prompt file) until ctx
+// ends; it returns the loader too, for FlatFile.
+func loadFile(ctx context.Context, path string, src []byte, max int64) (*loader, *Rubric, error) {
 	l := &loader{file: path, src: src, ctx: ctx, maxFile: max}
 	r, err := l.result()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return r, l.siblingTests(r)
+	return l, r, l.siblingTests(r)
 }
 
 // Load parses and compiles a rubric from src; filename is used in
