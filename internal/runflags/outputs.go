@@ -15,13 +15,22 @@ import (
 	"github.com/rubricmcp/rubric/engine/run"
 )
 
-// ReportOutputs are the files of --out and each writer's flag in v.
-func ReportOutputs(v *viper.Viper) []run.Flagged {
-	out := []run.Flagged{{Flag: "--out", Path: v.GetString("out")}}
+// reportFlags are the flags of score's reports: --out and each writer's.
+var reportFlags = func() []string {
+	names := []string{"out"}
 	for _, w := range writers.All {
 		if w.Flag != "" {
-			out = append(out, run.Flagged{Flag: "--" + w.Flag, Path: v.GetString(w.Flag)})
+			names = append(names, w.Flag)
 		}
+	}
+	return names
+}()
+
+// ReportOutputs are the files of --out and each writer's flag in v.
+func ReportOutputs(v *viper.Viper) []run.Flagged {
+	out := make([]run.Flagged, len(reportFlags))
+	for i, name := range reportFlags {
+		out[i] = run.Flagged{Flag: "--" + name, Path: v.GetString(name)}
 	}
 	return out
 }
@@ -66,16 +75,9 @@ func CheckSARIFCategory(v *viper.Viper, flags *pflag.FlagSet, format string) err
 }
 
 // fileFlags are the flags that name a file or a folder rubric writes
-// (or, for --lock-file, reads and writes): "-" names none of them.
-var fileFlags = func() []string {
-	names := []string{"out", "failed", "lock-file", "report-dir", "html"}
-	for _, w := range writers.All {
-		if w.Flag != "" && w.Flag != "html" {
-			names = append(names, w.Flag)
-		}
-	}
-	return names
-}()
+// (or, for --lock-file, reads and writes): "-" names none of them. The
+// reports' flags hold --html, which the gate and calibrate have too.
+var fileFlags = append([]string{"out", "failed", "lock-file", "report-dir"}, reportFlags[1:]...)
 
 // CheckDash reads "-" given to a flag of cmd that names a file to write:
 // score's --out - is standard output, where the output goes when --out
