@@ -591,13 +591,7 @@ func relativeTo(dir, path string) string {
 }
 
 // FromRecord resolves a path the record wrote relative to its directory.
-func FromRecord(dir, path string) string {
-	p := filepath.FromSlash(path)
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(dir, p)
-}
+func FromRecord(dir, path string) string { return fromDir(dir, filepath.FromSlash(path)) }
 
 // stage is a directory beside --out that a calibration is written into
 // before it replaces the calibration files in --out.
