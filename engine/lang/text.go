@@ -97,6 +97,27 @@ func (textLib) CompileOptions() []cel.EnvOption {
 					return eachString(list, "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
 						return appendSpanMaps(out, i, c.find(s))
 					})
+				})),
+			cel.Overload("find_all_in_list_string_map", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.MapType(cel.StringType, cel.DynType)}, spanList,
+				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
+					c, err := compileCached(string(args[1].(types.String)))
+					if err != nil {
+						return types.NewErr("find_all_in: %v", err)
+					}
+					names, ok := args[2].(traits.Mapper)
+					if !ok {
+						return types.NewErr("find_all_in: want a map of names, got %s", args[2].Type().TypeName())
+					}
+					var kept []Span
+					return eachString(args[0], "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
+						kept = kept[:0]
+						for _, sp := range c.find(s) {
+							if _, found := names.Find(types.String(sp.Text)); found {
+								kept = append(kept, sp)
+							}
+						}
+						return appendSpanMaps(out, i, kept)
+					})
 				}))),
 		cel.Function("find_all_each",
 			cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, spanList,
@@ -593,7 +614,7 @@ func resultCost(v ref.Val) uint64 {
 // each belongs to, for the cost tracker.
 var textOverloads = map[string][]string{
 	"find_all":           {"find_all_string_string"},
-	"find_all_in":        {"find_all_in_list_string"},
+	"find_all_in":        {"find_all_in_list_string", "find_all_in_list_string_map"},
 	"find_all_each":      {"find_all_each_string_list"},
 	"find_all_each_in":   {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
 	"find_first_each_in": {"find_first_each_in_list_list_int", "find_first_each_in_list_list_list_int"},

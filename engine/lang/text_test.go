@@ -210,6 +210,9 @@ func TestTextFunctionsInFormulas(t *testing.T) {
 		{"find_all_each_in([tool.description, 'X'], ['X', '</?IMPORTANT>']).map(s, [s.index, s.pattern, s.start])", "[[0 0 17] [0 1 3] [0 1 18] [1 0 0]]"},
 		{"find_runs_in(['ab  cdef', 'g', 'aa'], 'abcdefg', 2).map(s, [s.index, s.start, s.text])", "[[0 0 ab] [0 4 cdef] [2 0 aa]]"},
 		{"find_all_in([], 'x').size()", "0"},
+		{"find_all_in(['get_a and b', 'x get_a get_b get_c'], '[a-z_]+', {'get_a': 1, 'get_b': [2]}).map(s, [s.index, s.start, s.text])", "[[0 0 get_a] [1 2 get_a] [1 8 get_b]]"},
+		{"find_all_in(['get_a'], '[a-z_]+', {}).size()", "0"},
+		{"find_all_in(['naïve get_a'], '[^ ]+', {'get_a': 1}).map(s, [s.start, s.end])", "[[6 11]]"},
 		{"fold('\uff29\uff47\uff4e\uff4f\uff52\uff45 it', ['nfkc'])", "Ignore it"},
 		{"fold('Ign\u043ere', ['confusable'])", "Ignore"},
 		{"fold('\u043e\u043a', ['nfkc', 'confusable'])", "\u043e\u043a"},
@@ -263,6 +266,8 @@ func TestListFunctionsAreCharged(t *testing.T) {
 	long := strings.Repeat("ab ", 30_000)
 	for _, src := range []string{
 		"lists.range(2000).map(i, find_all_in(tool.list, 'x')).size()",
+		"lists.range(2000).map(i, find_all_in(tool.list, 'x', {'ab': 1})).size()",
+		"lists.range(2000).map(i, find_all_in(tool.list, 'x', tool.names)).size()",
 		"lists.range(2000).map(i, find_all_each_in(tool.list, ['x', 'y'])).size()",
 		"lists.range(2000).map(i, find_runs_in(tool.list, 'x', 3)).size()",
 		"lists.range(2000).map(i, skeletons(tool.list)).size()",
@@ -274,7 +279,7 @@ func TestListFunctionsAreCharged(t *testing.T) {
 			t.Fatal(ds)
 		}
 		list := []any{long, long, long}
-		_, err := p.EvalSized(Vars{"tool": map[string]any{"list": list}}, uint64(len(long)))
+		_, err := p.EvalSized(Vars{"tool": map[string]any{"list": list, "names": map[string]any{"ab": true}}}, uint64(len(long)))
 		if err == nil || !strings.Contains(err.Error(), "cost limit") {
 			t.Errorf("%s: got %v, want the cost limit", src, err)
 		}
