@@ -67,7 +67,7 @@
 # set's score by half of that over the number of tools.
 
 rubric "toolset" {
-  version     = "1.0.1"
+  version     = "1.0.2"
   title       = "Toolset"
   description = "The installed set as one surface: tool names that collide or look alike across servers, text naming another server's tool, client limits on names and counts, and the set's definition tokens."
   round       = 1
@@ -96,18 +96,24 @@ rubric "toolset" {
 
       # Tool names of other servers written in this tool's text, with the
       # words around them: every word of the text (letters and digits
-      # joined by _ - .) that is a tool's name written as an identifier
-      # (two words joined by _ - . or a capital inside; a plain word such
-      # as "search" is left out), looked up by name.
+      # joined by _ - .) that is the name of another server's tool
+      # (one its own server has not) written as an identifier (two words
+      # joined by _ - . or a capital inside; a plain word such as
+      # "search" is left out). find_all_in keeps only the words that are
+      # such names, in one call over every string of the tool but its
+      # name, so the comprehensions below go through those mentions
+      # alone, not through every word or every mention of a sibling (a
+      # comprehension runs in the square of its length under the cost
+      # tracker).
       mentions = <<-CEL
-        texts(omit(tool, ['rubric/server'])).filter(t, !t.key && t.path != '/name').map(t,
-          find_all(t.text, r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*').filter(m,
-            m.text in surface_signals.byName && m.text.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$')
-          ).map(m, {
-            'path': t.path, 'named': m.text,
+        cel.bind(rest, omit(tool, ['rubric/server', 'name']), cel.bind(ts, texts(rest, false),
+          find_all_in(string_values(rest), r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*', surface_signals.othersOf[signals.server]).filter(m,
+            m.text.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$')
+          ).map(m, cel.bind(text, ts[m.index].text, {
+            'path': ts[m.index].path, 'named': m.text,
             'servers': surface_signals.byName[m.text].map(e, e.server),
-            'around': t.text.substring(m.start > 40 ? m.start - 40 : 0, m.end + 40 < size(t.text) ? m.end + 40 : size(t.text))
-          })).flatten().filter(m, !(signals.server in m.servers) && m.named != tool.name)
+            'around': text.substring(m.start > 40 ? m.start - 40 : 0, m.end + 40 < size(text) ? m.end + 40 : size(text))
+          }))))
       CEL
 
       claudeName = "'mcp__' + signals.server + '__' + tool.name"
@@ -204,6 +210,12 @@ rubric "toolset" {
       byName     = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.name))"
       bySkeleton = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.skeleton))"
       byKey      = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.key))"
+
+      # The names a tool's text may mention, by its server: those of
+      # every other server's tools that its own server has no tool of.
+      serverList = "surface_signals.entries.map(e, e.server).distinct()"
+      namesOf    = "group_by(surface_signals.entries.map(e, e.name), surface_signals.entries.map(e, e.server))"
+      othersOf   = "index_by(surface_signals.serverList.map(s, omit(surface_signals.byName, surface_signals.namesOf[s])), surface_signals.serverList)"
 
       servers = "'servers' in surface.server && is_list(surface.server.servers) ? surface.server.servers : []"
     }
