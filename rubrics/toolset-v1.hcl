@@ -26,6 +26,10 @@
 #                            high (shadowing) when the words around it (40 characters either side) prescribe:
 #                            must, always, never, instead, do not, only, whenever, before, after
 #                            (issue 17.2: cross-server shadowing)
+#   more_mentions    medium  past the first 50 mentions of other servers' tools in one tool, the rest, counted
+#                            one medium finding each (whether each also prescribes is not read); the tool scores
+#                            0 either way. (1.1.0: a text naming another server's tool thousands of times had a
+#                            finding built for each, which passed the cost limit, and the whole set's run failed.)
 #   name_openai      medium  the name is not what OpenAI's API takes for a function: letters, digits, _ and -,
 #                            1 to 64 characters (^[a-zA-Z0-9_-]{1,64}$, the chat completions tools[].function.name
 #                            rule; https://portkey.ai/error-library/input-validation-error-10046 quotes the error)
@@ -67,7 +71,7 @@
 # set's score by half of that over the number of tools.
 
 rubric "toolset" {
-  version     = "1.0.2"
+  version     = "1.1.0"
   title       = "Toolset"
   description = "The installed set as one surface: tool names that collide or look alike across servers, text naming another server's tool, client limits on names and counts, and the set's definition tokens."
   round       = 1
@@ -94,27 +98,27 @@ rubric "toolset" {
           e.server != signals.server && e.name != tool.name && e.skeleton != signals.me.skeleton)
       CEL
 
-      # Tool names of other servers written in this tool's text, with the
-      # words around them: every word of the text (letters and digits
-      # joined by _ - .) that is the name of another server's tool
-      # (one its own server has not) written as an identifier (two words
-      # joined by _ - . or a capital inside; a plain word such as
-      # "search" is left out). find_all_in keeps only the words that are
-      # such names, in one call over every string of the tool but its
-      # name, so the comprehensions below go through those mentions
-      # alone, not through every word or every mention of a sibling (a
-      # comprehension runs in the square of its length under the cost
-      # tracker).
+      # Tool names of other servers written in this tool's text: every
+      # word of its strings but its name (letters and digits joined by
+      # _ - .) that is the name of another server's tool written as an
+      # identifier, which its own server has no tool of (othersOf).
+      # find_all_in keeps only those words, in one call, so no
+      # comprehension goes through every word (a comprehension runs in
+      # the square of its length under the cost tracker).
+      rest  = "omit(tool, ['rubric/server', 'name'])"
+      found = "find_all_in(string_values(signals.rest), r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*', surface_signals.othersOf[signals.server])"
+
+      # The first 50 of them, with where each is and the words around it;
+      # the rest are counted (more).
       mentions = <<-CEL
-        cel.bind(rest, omit(tool, ['rubric/server', 'name']), cel.bind(ts, texts(rest, false),
-          find_all_in(string_values(rest), r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*', surface_signals.othersOf[signals.server]).filter(m,
-            m.text.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$')
-          ).map(m, cel.bind(text, ts[m.index].text, {
+        cel.bind(ts, texts(signals.rest, false),
+          (size(signals.found) <= 50 ? signals.found : signals.found.slice(0, 50)).map(m, cel.bind(text, ts[m.index].text, {
             'path': ts[m.index].path, 'named': m.text,
             'servers': surface_signals.byName[m.text].map(e, e.server),
             'around': text.substring(m.start > 40 ? m.start - 40 : 0, m.end + 40 < size(text) ? m.end + 40 : size(text))
-          }))))
+          })))
       CEL
+      more = "size(signals.found) - size(signals.mentions)"
 
       claudeName = "'mcp__' + signals.server + '__' + tool.name"
 
@@ -130,6 +134,8 @@ rubric "toolset" {
           'check': 'names_other_tool', 'severity': prescribes ? 'high' : 'medium',
           'message': (prescribes ? 'shadowing: ' : '') + 'the text at ' + m.path + ' names ' + m.named + ', a tool of ' + m.servers.join(', ')
             + (prescribes ? ', and prescribes how to use it' : '') + ': "' + visible(m.around) + '"'}))
+        + (signals.more == 0 ? [] : [{'check': 'more_mentions', 'severity': 'medium',
+          'message': string(signals.more) + (signals.more == 1 ? ' more mention' : ' more mentions') + ' of other servers\' tools past the first 50, not listed one by one: each counts as a medium finding (whether it also prescribes how to use the tool is not read), and the tool scores 0 either way'}])
         + (tool.name.matches(r'^[a-zA-Z0-9_-]{1,64}$') ? [] : [{'check': 'name_openai', 'severity': 'medium',
           'message': 'OpenAI\'s API refuses this name as a function name: it takes letters, digits, _ and -, at most 64 characters'}])
         + (signals.server == '' || size(signals.claudeName) <= 64 ? [] : [{'check': 'name_claude_code', 'severity': 'medium',
@@ -142,7 +148,7 @@ rubric "toolset" {
     }
 
     metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
-    metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium'))" }
+    metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium' && f.check != 'more_mentions')) + signals.more" }
     metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
     metric "tokens" { value = "size(bytes(canonical_json(omit(tool, ['rubric/server'])))) / 4" }
 
@@ -155,7 +161,7 @@ rubric "toolset" {
     # than 100; past that, fixing one earns nothing until the rest are
     # fixed, and what fixing them all earns (100) is shared by cost.
     issues = <<-CEL
-      signals.findings.map(f, cel.bind(points, f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5, {
+      signals.findings.map(f, cel.bind(points, f.check == 'more_mentions' ? 15 * signals.more : f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5, {
         'check': f.check, 'severity': f.severity, 'params': [],
         'points': points,
         'gain': min([metrics.cost, 100]) * points / metrics.cost,
@@ -169,6 +175,7 @@ rubric "toolset" {
       lookalike_name   = "Look-alike name"
       confusable_name  = "Confusable name"
       names_other_tool = "Names another server's tool"
+      more_mentions    = "More names of other servers' tools"
       name_openai      = "Name OpenAI refuses"
       name_claude_code = "Name too long for Claude Code"
       name_cursor      = "Name too long for Cursor"
@@ -204,6 +211,7 @@ rubric "toolset" {
             'server': 'rubric/server' in t && is_string(t['rubric/server']) ? string(t['rubric/server']) : '',
             'name': t.name,
             'skeleton': skeleton(t.name),
+            'ident': t.name.matches(r'^[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$'),
             'key': words.distinct().sort().join(' ')
           }))
       CEL
@@ -212,10 +220,13 @@ rubric "toolset" {
       byKey      = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.key))"
 
       # The names a tool's text may mention, by its server: those of
-      # every other server's tools that its own server has no tool of.
+      # every other server's tools that its own server has no tool of,
+      # written as identifiers (two words joined by _ - . or a capital
+      # inside: a plain word such as "search" is no mention).
       serverList = "surface_signals.entries.map(e, e.server).distinct()"
       namesOf    = "group_by(surface_signals.entries.map(e, e.name), surface_signals.entries.map(e, e.server))"
-      othersOf   = "index_by(surface_signals.serverList.map(s, omit(surface_signals.byName, surface_signals.namesOf[s])), surface_signals.serverList)"
+      plainNames = "surface_signals.entries.filter(e, !e.ident).map(e, e.name)"
+      othersOf   = "index_by(surface_signals.serverList.map(s, omit(surface_signals.byName, surface_signals.namesOf[s] + surface_signals.plainNames)), surface_signals.serverList)"
 
       servers = "'servers' in surface.server && is_list(surface.server.servers) ? surface.server.servers : []"
     }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/heavytest"
@@ -270,4 +271,58 @@ func TestToolsetLongTexts(t *testing.T) {
 func jsonString(s string) (string, error) {
 	b, err := json.Marshal(s)
 	return string(b), err
+}
+
+// TestToolsetManyMentions: a text that names another server's tool
+// thousands of times lists its first 50 mentions, then one more_mentions
+// finding that counts the rest as medium, and scores 0, as 50 findings
+// already make it; the set is scored. Toolset 1.0.2 built a finding for
+// every mention, and 2,000 of them passed the cost limit: the whole set's
+// run failed.
+func TestToolsetManyMentions(t *testing.T) {
+	for _, n := range []int{50, 51, 3000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			text, err := jsonString(strings.Repeat("Then call get_item. ", n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep, err := score.Run(context.Background(), builtin(t, "toolset"), set(t,
+				[2]string{"a", `{"tools":[{"name":"get_item","description":"Get an item."}]}`},
+				[2]string{"b", `{"tools":[{"name":"other_thing","description":` + text + `}]}`},
+			), score.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(rep.Tools, func(tl report.Tool) bool { return tl.Name == "b/other_thing" })
+			if i < 0 {
+				t.Fatal("no tool b/other_thing in the report")
+			}
+			tl := rep.Tools[i]
+			listed, more := 0, ""
+			for _, i := range tl.Issues {
+				switch i.Check {
+				case "names_other_tool":
+					listed++
+				case "more_mentions":
+					more = i.Message
+				}
+			}
+			wantListed, wantMore := min(n, 50), ""
+			if n > 50 {
+				wantMore = fmt.Sprintf("%d more mentions of other servers' tools past the first 50", n-50)
+				if n == 51 {
+					wantMore = "1 more mention of other servers' tools past the first 50"
+				}
+			}
+			if listed != wantListed || !strings.HasPrefix(more, wantMore) || (wantMore == "") != (more == "") {
+				t.Errorf("%d mentions listed and more_mentions %q, want %d and %q", listed, more, wantListed, wantMore)
+			}
+			if m := metricValue(t, &report.Report{Metrics: tl.Metrics}, "medium"); m != fmt.Sprint(n) {
+				t.Errorf("medium = %s, want %d", m, n)
+			}
+			if f, err := tl.Score.Float64(); err != nil || f != 0 {
+				t.Errorf("score %s, want 0", tl.Score)
+			}
+		})
+	}
 }
