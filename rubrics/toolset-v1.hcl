@@ -26,6 +26,9 @@
 #                            high (shadowing) when the words around it (40 characters either side) prescribe:
 #                            must, always, never, instead, do not, only, whenever, before, after
 #                            (issue 17.2: cross-server shadowing)
+#   more_lookalikes  high    past the first 50 look-alike names of one tool, the rest, counted one high finding
+#                            each (and more_confusables, medium, past the first 50 names of the same words)
+#                            (1.2.0: a server of thousands of names of one skeleton took minutes)
 #   more_mentions    medium  past the first 50 mentions of other servers' tools in one tool, the rest, counted
 #                            one medium finding each (whether each also prescribes is not read); the tool scores
 #                            0 either way. (1.1.0: a text naming another server's tool thousands of times had a
@@ -71,7 +74,7 @@
 # set's score by half of that over the number of tools.
 
 rubric "toolset" {
-  version     = "1.1.0"
+  version     = "1.2.0"
   title       = "Toolset"
   description = "The installed set as one surface: tool names that collide or look alike across servers, text naming another server's tool, client limits on names and counts, and the set's definition tokens."
   round       = 1
@@ -89,13 +92,45 @@ rubric "toolset" {
       # The same name on another server.
       duplicates = "surface_signals.byName[tool.name].filter(e, e.server != signals.server)"
 
-      # Another name of another server that reads alike.
-      lookalikes = "surface_signals.bySkeleton[signals.me.skeleton].filter(e, e.server != signals.server && e.name != tool.name)"
+      # The other servers that have a tool of this one's skeleton, and
+      # of its words. Look-alikes and same-word names are then read
+      # server by server, from the first 51 tools of each, and counted
+      # from the groups' sizes: one server may have thousands of tools
+      # of a skeleton, and a comprehension through them all, for each
+      # of them, would cost the cube of their number under the cost
+      # tracker.
+      skeletonOthers = "surface_signals.skeletonServers[signals.me.skeleton].filter(s, s != signals.server)"
+      keyOthers      = "signals.me.key == '' ? [] : surface_signals.keyServers[signals.me.key].filter(s, s != signals.server)"
 
-      # Another name of another server made of the same words.
+      # Other names of other servers that read alike: how many (the
+      # tools of the skeleton there, but the one of the same name), and
+      # the first 50.
+      lookalikeCount = <<-CEL
+        int(sum(signals.skeletonOthers.map(s, size(surface_signals.bySkeletonServer[canonical_json([signals.me.skeleton, s])]))))
+        - size(signals.duplicates)
+      CEL
+      lookalikes = <<-CEL
+        cel.bind(l, signals.skeletonOthers.map(s, cel.bind(g, surface_signals.bySkeletonServer[canonical_json([signals.me.skeleton, s])],
+            size(g) <= 51 ? g : g.slice(0, 51))).flatten().filter(e, e.name != tool.name),
+          size(l) <= 50 ? l : l.slice(0, 50))
+      CEL
+
+      # Other names of other servers made of the same words but not of
+      # the same skeleton (those are look-alikes): how many, and the
+      # first 50 (of a server's first 50 + k tools of those words, where
+      # k of them have this skeleton, at least 50 are such names).
+      sameKeySkeleton = <<-CEL
+        signals.keyOthers.map(s, cel.bind(ks, canonical_json([signals.me.key, signals.me.skeleton, s]),
+          ks in surface_signals.byKeySkeletonServer ? size(surface_signals.byKeySkeletonServer[ks]) : 0))
+      CEL
+      confusableCount = <<-CEL
+        int(sum(signals.keyOthers.map(s, size(surface_signals.byKeyServer[canonical_json([signals.me.key, s])]))))
+        - int(sum(signals.sameKeySkeleton))
+      CEL
       confusables = <<-CEL
-        signals.me.key == '' ? [] : surface_signals.byKey[signals.me.key].filter(e,
-          e.server != signals.server && e.name != tool.name && e.skeleton != signals.me.skeleton)
+        cel.bind(l, lists.range(size(signals.keyOthers)).map(i, cel.bind(g, surface_signals.byKeyServer[canonical_json([signals.me.key, signals.keyOthers[i]])],
+            size(g) <= 50 + signals.sameKeySkeleton[i] ? g : g.slice(0, 50 + signals.sameKeySkeleton[i]))).flatten().filter(e, e.skeleton != signals.me.skeleton),
+          size(l) <= 50 ? l : l.slice(0, 50))
       CEL
 
       # Tool names of other servers written in this tool's text: every
@@ -127,14 +162,20 @@ rubric "toolset" {
           'message': 'the server ' + e.server + ' also has a tool named ' + tool.name + ': the model cannot tell which one it calls'})
         + signals.lookalikes.map(e, {'check': 'lookalike_name', 'severity': 'high',
           'message': 'the name reads like ' + e.name + ' of the server ' + e.server + ' (the same confusable skeleton; scripts here: ' + scripts(tool.name).join(', ') + ')'})
+        + (signals.lookalikeCount <= size(signals.lookalikes) ? [] : cel.bind(n, signals.lookalikeCount - size(signals.lookalikes), [{
+          'check': 'more_lookalikes', 'severity': 'high', 'count': n,
+          'message': string(n) + (n == 1 ? ' more name' : ' more names') + ' of other servers that read like this one past the first 50, not listed one by one: each counts as a high finding, and the tool scores 0 either way'}]))
         + signals.confusables.map(e, {'check': 'confusable_name', 'severity': 'medium',
           'message': 'the name says what ' + e.name + ' of the server ' + e.server + ' says (the words "' + signals.me.key + '"): say what sets them apart'})
+        + (signals.confusableCount <= size(signals.confusables) ? [] : cel.bind(n, signals.confusableCount - size(signals.confusables), [{
+          'check': 'more_confusables', 'severity': 'medium', 'count': n,
+          'message': string(n) + (n == 1 ? ' more name' : ' more names') + ' of other servers made of the words "' + signals.me.key + '" past the first 50, not listed one by one: each counts as a medium finding, and the tool scores 0 either way'}]))
         + signals.mentions.map(m, cel.bind(prescribes,
           m.around.matches(r"(?i)\b(must|always|never|instead|do not|don't|only|whenever|before|after)\b"), {
           'check': 'names_other_tool', 'severity': prescribes ? 'high' : 'medium',
           'message': (prescribes ? 'shadowing: ' : '') + 'the text at ' + m.path + ' names ' + m.named + ', a tool of ' + m.servers.join(', ')
             + (prescribes ? ', and prescribes how to use it' : '') + ': "' + visible(m.around) + '"'}))
-        + (signals.more == 0 ? [] : [{'check': 'more_mentions', 'severity': 'medium',
+        + (signals.more == 0 ? [] : [{'check': 'more_mentions', 'severity': 'medium', 'count': signals.more,
           'message': string(signals.more) + (signals.more == 1 ? ' more mention' : ' more mentions') + ' of other servers\' tools past the first 50, not listed one by one: each counts as a medium finding (whether it also prescribes how to use the tool is not read), and the tool scores 0 either way'}])
         + (tool.name.matches(r'^[a-zA-Z0-9_-]{1,64}$') ? [] : [{'check': 'name_openai', 'severity': 'medium',
           'message': 'OpenAI\'s API refuses this name as a function name: it takes letters, digits, _ and -, at most 64 characters'}])
@@ -147,9 +188,10 @@ rubric "toolset" {
       CEL
     }
 
-    metric "high" { value = "size(signals.findings.filter(f, f.severity == 'high'))" }
-    metric "medium" { value = "size(signals.findings.filter(f, f.severity == 'medium' && f.check != 'more_mentions')) + signals.more" }
-    metric "low" { value = "size(signals.findings.filter(f, f.severity == 'low'))" }
+    # A more_ finding stands for its count of findings.
+    metric "high" { value = "int(sum(signals.findings.filter(f, f.severity == 'high').map(f, 'count' in f ? f.count : 1)))" }
+    metric "medium" { value = "int(sum(signals.findings.filter(f, f.severity == 'medium').map(f, 'count' in f ? f.count : 1)))" }
+    metric "low" { value = "int(sum(signals.findings.filter(f, f.severity == 'low').map(f, 'count' in f ? f.count : 1)))" }
     metric "tokens" { value = "size(bytes(canonical_json(omit(tool, ['rubric/server'])))) / 4" }
 
     # What the findings cost the tool.
@@ -161,7 +203,7 @@ rubric "toolset" {
     # than 100; past that, fixing one earns nothing until the rest are
     # fixed, and what fixing them all earns (100) is shared by cost.
     issues = <<-CEL
-      signals.findings.map(f, cel.bind(points, f.check == 'more_mentions' ? 15 * signals.more : f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5, {
+      signals.findings.map(f, cel.bind(points, ('count' in f ? f.count : 1) * (f.severity == 'high' ? 40 : f.severity == 'medium' ? 15 : 5), {
         'check': f.check, 'severity': f.severity, 'params': [],
         'points': points,
         'gain': min([metrics.cost, 100]) * points / metrics.cost,
@@ -176,6 +218,8 @@ rubric "toolset" {
       confusable_name  = "Confusable name"
       names_other_tool = "Names another server's tool"
       more_mentions    = "More names of other servers' tools"
+      more_lookalikes  = "More look-alike names"
+      more_confusables = "More confusable names"
       name_openai      = "Name OpenAI refuses"
       name_claude_code = "Name too long for Claude Code"
       name_cursor      = "Name too long for Cursor"
@@ -216,8 +260,6 @@ rubric "toolset" {
           }))
       CEL
       byName     = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.name))"
-      bySkeleton = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.skeleton))"
-      byKey      = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.key))"
 
       # The names a tool's text may mention, by its server: those of
       # every other server's tools that its own server has no tool of,
@@ -226,6 +268,21 @@ rubric "toolset" {
       serverList = "surface_signals.entries.map(e, e.server).distinct()"
       namesOf    = "group_by(surface_signals.entries.map(e, e.name), surface_signals.entries.map(e, e.server))"
       plainNames = "surface_signals.entries.filter(e, !e.ident).map(e, e.name)"
+
+      # Each server's tools by skeleton, by words and by both, and the
+      # servers that have each skeleton and each words (see the tool
+      # signal skeletonOthers).
+      bySkeletonServer    = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.skeleton, e.server])))"
+      byKeyServer         = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.server])))"
+      byKeySkeletonServer = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.skeleton, e.server])))"
+      skeletonServers = <<-CEL
+        cel.bind(ones, unique_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.skeleton, e.server]))),
+          group_by(ones.map(e, e.server), ones.map(e, e.skeleton)))
+      CEL
+      keyServers = <<-CEL
+        cel.bind(ones, unique_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.server]))),
+          group_by(ones.map(e, e.server), ones.map(e, e.key)))
+      CEL
       othersOf   = "index_by(surface_signals.serverList.map(s, omit(surface_signals.byName, surface_signals.namesOf[s] + surface_signals.plainNames)), surface_signals.serverList)"
 
       servers = "'servers' in surface.server && is_list(surface.server.servers) ? surface.server.servers : []"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -324,5 +325,98 @@ func TestToolsetManyMentions(t *testing.T) {
 				t.Errorf("score %s, want 0", tl.Score)
 			}
 		})
+	}
+}
+
+// TestToolsetManyLookalikes: a server of many names that read like, or
+// are made of the same words as, another server's tool gives that tool
+// its first 50 findings of each and one more_ finding counting the rest;
+// each of its own tools still has its one finding. Toolset 1.1.0 went
+// through every name of the skeleton for each of them, the cube of
+// their number under the cost tracker: 6,000 look-alikes took 32 s.
+func TestToolsetManyLookalikes(t *testing.T) {
+	var alike, sameWords []string
+	// Latin letters of "restore_records" and Cyrillic ones that look the
+	// same: each subset of the places swapped is a look-alike name.
+	base := []rune("restore_records")
+	swap := map[rune]rune{'e': 'е', 'o': 'о', 'c': 'с'}
+	var places []int
+	for i, r := range base {
+		if _, ok := swap[r]; ok {
+			places = append(places, i)
+		}
+	}
+	for mask := 1; len(alike) < 60; mask++ {
+		name := slices.Clone(base)
+		for j, i := range places {
+			if mask&(1<<j) != 0 {
+				name[i] = swap[name[i]]
+			}
+		}
+		alike = append(alike, string(name))
+	}
+	// The words "get file contents" in other orders, cases and separators
+	// ("contents" is a filler: the words are "file get").
+	words := [][3]string{{"get", "file", "contents"}, {"file", "get", "contents"}, {"contents", "get", "file"}, {"get", "contents", "file"}}
+	for _, w := range words {
+		for _, sep := range []string{"_", "-", "."} {
+			for c := range 8 {
+				var parts []string
+				for j, x := range w {
+					if c&(1<<j) != 0 {
+						x = strings.ToUpper(x[:1]) + x[1:]
+					}
+					parts = append(parts, x)
+				}
+				sameWords = append(sameWords, strings.Join(parts, sep))
+			}
+		}
+	}
+	sameWords = slices.DeleteFunc(sameWords, func(n string) bool { return n == "get_file_contents" })[:65]
+	tools := func(names []string) string {
+		var b strings.Builder
+		b.WriteString(`{"tools":[`)
+		for i, n := range names {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `{"name":%q}`, n)
+		}
+		b.WriteString("]}")
+		return b.String()
+	}
+	rep, err := score.Run(context.Background(), builtin(t, "toolset"), set(t,
+		[2]string{"a", `{"tools":[{"name":"restore_records"},{"name":"get_file_contents"}]}`},
+		[2]string{"b", tools(append(slices.Clone(alike), sameWords...))},
+	), score.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := func(name string) (map[string]int, map[string]string) {
+		i := slices.IndexFunc(rep.Tools, func(tl report.Tool) bool { return tl.Name == name })
+		if i < 0 {
+			t.Fatalf("no tool %s in the report", name)
+		}
+		n, msgs := map[string]int{}, map[string]string{}
+		for _, is := range rep.Tools[i].Issues {
+			n[is.Check]++
+			msgs[is.Check] = is.Message
+		}
+		n["high"], _ = strconv.Atoi(metricValue(t, &report.Report{Metrics: rep.Tools[i].Metrics}, "high"))
+		n["medium"], _ = strconv.Atoi(metricValue(t, &report.Report{Metrics: rep.Tools[i].Metrics}, "medium"))
+		return n, msgs
+	}
+	n, msgs := counts("a/restore_records")
+	if n["lookalike_name"] != 50 || n["more_lookalikes"] != 1 || n["high"] != 60 || !strings.HasPrefix(msgs["more_lookalikes"], "10 more names of other servers that read like this one past the first 50") {
+		t.Errorf("a/restore_records: %v, %q", n, msgs["more_lookalikes"])
+	}
+	n, msgs = counts("a/get_file_contents")
+	if n["confusable_name"] != 50 || n["more_confusables"] != 1 || n["medium"] != 65 || !strings.HasPrefix(msgs["more_confusables"], `15 more names of other servers made of the words "file get" past the first 50`) {
+		t.Errorf("a/get_file_contents: %v, %q", n, msgs["more_confusables"])
+	}
+	for _, name := range []string{"b/" + alike[0], "b/" + sameWords[0]} {
+		if n, _ := counts(name); n["lookalike_name"]+n["confusable_name"] != 1 || n["more_lookalikes"]+n["more_confusables"] != 0 {
+			t.Errorf("%s: %v, want its one finding", name, n)
+		}
 	}
 }
