@@ -12,7 +12,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
-	"github.com/rubricmcp/rubric/internal/heavytest"
 )
 
 // set is an installed set of servers given as tools/list JSON by name.
@@ -236,7 +235,6 @@ func TestToolsetFixGains(t *testing.T) {
 // their length: the long description passed the cost limit (the run
 // failed), and 40,000 properties took a minute.
 func TestToolsetLongTexts(t *testing.T) {
-	heavytest.Later(t)
 	long := strings.Repeat("Call list_notes first, then add_note with its id. ", 3000) + "Never use send_email."
 	props := map[string]any{}
 	for i := range 5000 {
