@@ -26,10 +26,10 @@
 #                            high (shadowing) when the words around it (40 characters either side) prescribe:
 #                            must, always, never, instead, do not, only, whenever, before, after
 #                            (issue 17.2: cross-server shadowing)
-#   more_lookalikes  high    past the first 50 look-alike names of one tool, the rest, counted one high finding
-#                            each (and more_confusables, medium, past the first 50 names of the same words)
-#                            (1.2.0: each of a server's 6,000 names of one skeleton read the whole group of them,
-#                            which took 32 s)
+#   more_duplicates  high    past the first 50 findings of a tool of each of duplicate_name, lookalike_name and
+#   more_lookalikes  high    confusable_name, the rest, counted one finding each of its severity (1.2.0: each of
+#   more_confusables medium  a server's 6,000 names of one skeleton read the whole group of them, which took
+#                            32 s; 1.3.0: 2,000 servers with a tool of one name took 143 s and 5 GiB)
 #   more_mentions    medium  past the first 50 mentions of other servers' tools in one tool, the rest, counted
 #                            one medium finding each (whether each also prescribes is not read); the tool scores
 #                            0 either way. (1.1.0: a text naming another server's tool thousands of times had a
@@ -75,7 +75,7 @@
 # set's score by half of that over the number of tools.
 
 rubric "toolset" {
-  version     = "1.2.0"
+  version     = "1.3.0"
   title       = "Toolset"
   description = "The installed set as one surface: tool names that collide or look alike across servers, text naming another server's tool, client limits on names and counts, and the set's definition tokens."
   round       = 1
@@ -88,27 +88,36 @@ rubric "toolset" {
   tool {
     signals {
       server = "'rubric/server' in tool && is_string(tool['rubric/server']) ? string(tool['rubric/server']) : ''"
-      me     = "surface_signals.byName[tool.name].filter(e, e.server == signals.server)[0]"
+      me     = "surface_signals.entryOf[canonical_json([tool.name, signals.server])]"
 
-      # The same name on another server.
-      duplicates = "surface_signals.byName[tool.name].filter(e, e.server != signals.server)"
+      # Each check of a name against other servers' names lists the
+      # first 50 findings of a tool and counts the others from the
+      # sizes of groups made once a surface: one server may have
+      # thousands of tools of a skeleton, or thousands of servers a tool
+      # of one name, and a comprehension through them all for each tool
+      # would cost the cube of their number under the cost tracker. A
+      # server has one tool of a name, so a group of one name holds this
+      # tool and one tool of each other server.
 
-      # The other servers that have a tool of this one's skeleton, and
-      # of its words. Look-alikes and same-word names are then read
-      # server by server, from the first 51 tools of each, and counted
-      # from the groups' sizes: one server may have thousands of tools
-      # of a skeleton, and a comprehension through them all, for each
-      # of them, would cost the cube of their number under the cost
-      # tracker.
-      skeletonOthers = "surface_signals.skeletonServers[signals.me.skeleton].filter(s, s != signals.server)"
-      keyOthers      = "signals.me.key == '' ? [] : surface_signals.keyServers[signals.me.key].filter(s, s != signals.server)"
+      # The same name on other servers: how many, and the first 50.
+      duplicateCount = "size(surface_signals.byName[tool.name]) - 1"
+      duplicates = <<-CEL
+        cel.bind(g, surface_signals.byName[tool.name], cel.bind(l, (size(g) <= 51 ? g : g.slice(0, 51)).filter(e, e.server != signals.server),
+          size(l) <= 50 ? l : l.slice(0, 50)))
+      CEL
 
-      # Other names of other servers that read alike: how many (the
-      # tools of the skeleton there, but the one of the same name), and
-      # the first 50.
+      # Other names of other servers that read alike (the same
+      # confusable skeleton): how many, and the first 50, read from the
+      # first 100 other servers that have a tool of the skeleton, 51 tools
+      # of each at most.
+      skeletonOthers = <<-CEL
+        cel.bind(g, surface_signals.skeletonServers[signals.me.skeleton],
+          (size(g) <= 101 ? g : g.slice(0, 101)).filter(s, s != signals.server))
+      CEL
       lookalikeCount = <<-CEL
-        int(sum(signals.skeletonOthers.map(s, size(surface_signals.bySkeletonServer[canonical_json([signals.me.skeleton, s])]))))
-        - size(signals.duplicates)
+        size(surface_signals.bySkeleton[signals.me.skeleton])
+        - size(surface_signals.bySkeletonServer[canonical_json([signals.me.skeleton, signals.server])])
+        - signals.duplicateCount
       CEL
       lookalikes = <<-CEL
         cel.bind(l, signals.skeletonOthers.map(s, cel.bind(g, surface_signals.bySkeletonServer[canonical_json([signals.me.skeleton, s])],
@@ -118,31 +127,36 @@ rubric "toolset" {
 
       # Other names of other servers made of the same words but not of
       # the same skeleton (those are look-alikes): how many, and the
-      # first 50 (of a server's first 50 + k tools of those words, where
-      # k of them have this skeleton, at least 50 are such names).
-      sameKeySkeleton = <<-CEL
-        signals.keyOthers.map(s, cel.bind(ks, canonical_json([signals.me.key, signals.me.skeleton, s]),
-          ks in surface_signals.byKeySkeletonServer ? size(surface_signals.byKeySkeletonServer[ks]) : 0))
+      # first 50, read from the first 100 other servers that have a tool
+      # of the words, from each the first 50 + k tools of them, where k
+      # of them have this skeleton (so that at least 50 are such names).
+      keyOthers = <<-CEL
+        signals.me.key == '' ? [] : cel.bind(g, surface_signals.keyServers[signals.me.key],
+          (size(g) <= 101 ? g : g.slice(0, 101)).filter(s, s != signals.server))
       CEL
       confusableCount = <<-CEL
-        int(sum(signals.keyOthers.map(s, size(surface_signals.byKeyServer[canonical_json([signals.me.key, s])]))))
-        - int(sum(signals.sameKeySkeleton))
+        signals.me.key == '' ? 0 : (
+          size(surface_signals.byKey[signals.me.key])
+          - size(surface_signals.byKeyServer[canonical_json([signals.me.key, signals.server])]))
+          - (size(surface_signals.byKeySkeleton[canonical_json([signals.me.key, signals.me.skeleton])])
+          - size(surface_signals.byKeySkeletonServer[canonical_json([signals.me.key, signals.me.skeleton, signals.server])]))
       CEL
       confusables = <<-CEL
-        cel.bind(l, lists.range(size(signals.keyOthers)).map(i, cel.bind(g, surface_signals.byKeyServer[canonical_json([signals.me.key, signals.keyOthers[i]])],
-            size(g) <= 50 + signals.sameKeySkeleton[i] ? g : g.slice(0, 50 + signals.sameKeySkeleton[i]))).flatten().filter(e, e.skeleton != signals.me.skeleton),
+        cel.bind(l, signals.keyOthers.map(s, cel.bind(g, surface_signals.byKeyServer[canonical_json([signals.me.key, s])],
+            cel.bind(ks, canonical_json([signals.me.key, signals.me.skeleton, s]), cel.bind(n, 50 + (ks in surface_signals.byKeySkeletonServer ? size(surface_signals.byKeySkeletonServer[ks]) : 0),
+              size(g) <= n ? g : g.slice(0, n))))).flatten().filter(e, e.skeleton != signals.me.skeleton),
           size(l) <= 50 ? l : l.slice(0, 50))
       CEL
 
       # Tool names of other servers written in this tool's text: every
       # word of its strings but its name (letters and digits joined by
       # _ - .) that is the name of another server's tool written as an
-      # identifier, which its own server has no tool of (othersOf).
+      # identifier, which its own server has no tool of.
       # find_all_in keeps only those words, in one call, so no
       # comprehension goes through every word (a comprehension runs in
       # the square of its length under the cost tracker).
       rest  = "omit(tool, ['rubric/server', 'name'])"
-      found = "find_all_in(string_values(signals.rest), r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*', surface_signals.othersOf[signals.server])"
+      found = "find_all_in(string_values(signals.rest), r'[A-Za-z0-9]+([_.-][A-Za-z0-9]+)*', surface_signals.identNames, surface_signals.ownNames[signals.server])"
 
       # The first 50 of them, with where each is and the words around it;
       # the rest are counted (more).
@@ -161,16 +175,19 @@ rubric "toolset" {
       findings = <<-CEL
         signals.duplicates.map(e, {'check': 'duplicate_name', 'severity': 'high',
           'message': 'the server ' + e.server + ' also has a tool named ' + tool.name + ': the model cannot tell which one it calls'})
+        + (signals.duplicateCount <= size(signals.duplicates) ? [] : cel.bind(n, signals.duplicateCount - size(signals.duplicates), [{
+          'check': 'more_duplicates', 'severity': 'high', 'count': n,
+          'message': string(n) + (n == 1 ? ' more server has' : ' more servers have') + ' a tool named ' + tool.name + ', not listed one by one: each counts as a high finding, and the tool scores 0 either way'}]))
         + signals.lookalikes.map(e, {'check': 'lookalike_name', 'severity': 'high',
           'message': 'the name reads like ' + e.name + ' of the server ' + e.server + ' (the same confusable skeleton; scripts here: ' + scripts(tool.name).join(', ') + ')'})
         + (signals.lookalikeCount <= size(signals.lookalikes) ? [] : cel.bind(n, signals.lookalikeCount - size(signals.lookalikes), [{
           'check': 'more_lookalikes', 'severity': 'high', 'count': n,
-          'message': string(n) + (n == 1 ? ' more name' : ' more names') + ' of other servers that read like this one past the first 50, not listed one by one: each counts as a high finding, and the tool scores 0 either way'}]))
+          'message': string(n) + (n == 1 ? ' more name' : ' more names') + ' of other servers that read like this one, not listed one by one: each counts as a high finding, and the tool scores 0 either way'}]))
         + signals.confusables.map(e, {'check': 'confusable_name', 'severity': 'medium',
           'message': 'the name says what ' + e.name + ' of the server ' + e.server + ' says (the words "' + signals.me.key + '"): say what sets them apart'})
         + (signals.confusableCount <= size(signals.confusables) ? [] : cel.bind(n, signals.confusableCount - size(signals.confusables), [{
           'check': 'more_confusables', 'severity': 'medium', 'count': n,
-          'message': string(n) + (n == 1 ? ' more name' : ' more names') + ' of other servers made of the words "' + signals.me.key + '" past the first 50, not listed one by one: each counts as a medium finding, and the tool scores 0 either way'}]))
+          'message': string(n) + (n == 1 ? ' more name' : ' more names') + ' of other servers made of the words "' + signals.me.key + '", not listed one by one: each counts as a medium finding, and the tool scores 0 either way'}]))
         + signals.mentions.map(m, cel.bind(prescribes,
           m.around.matches(r"(?i)\b(must|always|never|instead|do not|don't|only|whenever|before|after)\b"), {
           'check': 'names_other_tool', 'severity': prescribes ? 'high' : 'medium',
@@ -219,6 +236,7 @@ rubric "toolset" {
       confusable_name  = "Confusable name"
       names_other_tool = "Names another server's tool"
       more_mentions    = "More names of other servers' tools"
+      more_duplicates  = "More duplicate names"
       more_lookalikes  = "More look-alike names"
       more_confusables = "More confusable names"
       name_openai      = "Name OpenAI refuses"
@@ -262,17 +280,23 @@ rubric "toolset" {
       CEL
       byName     = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.name))"
 
-      # The names a tool's text may mention, by its server: those of
-      # every other server's tools that its own server has no tool of,
-      # written as identifiers (two words joined by _ - . or a capital
-      # inside: a plain word such as "search" is no mention).
+      # The names a tool's text may mention: those of tools written as
+      # identifiers (two words joined by _ - . or a capital inside: a
+      # plain word such as "search" is no mention), but the names of its
+      # own server's tools, by server.
       serverList = "surface_signals.entries.map(e, e.server).distinct()"
       namesOf    = "group_by(surface_signals.entries.map(e, e.name), surface_signals.entries.map(e, e.server))"
-      plainNames = "surface_signals.entries.filter(e, !e.ident).map(e, e.name)"
+      identNames = "omit(surface_signals.byName, surface_signals.entries.filter(e, !e.ident).map(e, e.name))"
+      ownNames   = "index_by(surface_signals.serverList.map(s, index_by(surface_signals.namesOf[s], surface_signals.namesOf[s])), surface_signals.serverList)"
 
-      # Each server's tools by skeleton, by words and by both, and the
-      # servers that have each skeleton and each words (see the tool
-      # signal skeletonOthers).
+      # Each tool's entry by its name and server; the entries by
+      # skeleton, by words and by both, each over all servers and by
+      # server; and the servers that have each skeleton and each words
+      # (see the tool signals duplicates to confusables).
+      entryOf             = "index_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.name, e.server])))"
+      bySkeleton          = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.skeleton))"
+      byKey               = "group_by(surface_signals.entries, surface_signals.entries.map(e, e.key))"
+      byKeySkeleton       = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.skeleton])))"
       bySkeletonServer    = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.skeleton, e.server])))"
       byKeyServer         = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.server])))"
       byKeySkeletonServer = "group_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.skeleton, e.server])))"
@@ -284,7 +308,6 @@ rubric "toolset" {
         cel.bind(ones, unique_by(surface_signals.entries, surface_signals.entries.map(e, canonical_json([e.key, e.server]))),
           group_by(ones.map(e, e.server), ones.map(e, e.key)))
       CEL
-      othersOf   = "index_by(surface_signals.serverList.map(s, omit(surface_signals.byName, surface_signals.namesOf[s] + surface_signals.plainNames)), surface_signals.serverList)"
 
       servers = "'servers' in surface.server && is_list(surface.server.servers) ? surface.server.servers : []"
     }

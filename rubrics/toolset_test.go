@@ -405,16 +405,56 @@ func TestToolsetManyLookalikes(t *testing.T) {
 		return n, msgs
 	}
 	n, msgs := counts("a/restore_records")
-	if n["lookalike_name"] != 50 || n["more_lookalikes"] != 1 || n["high"] != 60 || !strings.HasPrefix(msgs["more_lookalikes"], "10 more names of other servers that read like this one past the first 50") {
+	if n["lookalike_name"] != 50 || n["more_lookalikes"] != 1 || n["high"] != 60 || !strings.HasPrefix(msgs["more_lookalikes"], "10 more names of other servers that read like this one, not listed one by one") {
 		t.Errorf("a/restore_records: %v, %q", n, msgs["more_lookalikes"])
 	}
 	n, msgs = counts("a/get_file_contents")
-	if n["confusable_name"] != 50 || n["more_confusables"] != 1 || n["medium"] != 65 || !strings.HasPrefix(msgs["more_confusables"], `15 more names of other servers made of the words "file get" past the first 50`) {
+	if n["confusable_name"] != 50 || n["more_confusables"] != 1 || n["medium"] != 65 || !strings.HasPrefix(msgs["more_confusables"], `15 more names of other servers made of the words "file get", not listed one by one`) {
 		t.Errorf("a/get_file_contents: %v, %q", n, msgs["more_confusables"])
 	}
 	for _, name := range []string{"b/" + alike[0], "b/" + sameWords[0]} {
 		if n, _ := counts(name); n["lookalike_name"]+n["confusable_name"] != 1 || n["more_lookalikes"]+n["more_confusables"] != 0 {
 			t.Errorf("%s: %v, want its one finding", name, n)
+		}
+	}
+}
+
+// TestToolsetManyServers: many servers with a tool of one name give each
+// of those tools its first 50 duplicate_name findings and one
+// more_duplicates that counts the rest; single-tool servers whose texts
+// name each other's tools are scored. Toolset 1.2.0 went through every
+// server for each tool, and held for each server a map of every other
+// server's names: 2,000 servers of one name took 143 s and 5 GiB, and
+// 5,000 single-tool servers passed the 128 MiB a value may hold.
+func TestToolsetManyServers(t *testing.T) {
+	var servers [][2]string
+	for i := range 300 {
+		servers = append(servers, [2]string{fmt.Sprintf("s%03d", i), fmt.Sprintf(`{"tools":[{"name":"search","description":"Search."},{"name":"tool_%d","description":"Call tool_%d first."}]}`, i, (i+1)%300)})
+	}
+	rep, err := score.Run(context.Background(), builtin(t, "toolset"), set(t, servers...), score.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range rep.Tools {
+		n := map[string]int{}
+		var more string
+		for _, is := range tl.Issues {
+			n[is.Check]++
+			if is.Check == "more_duplicates" {
+				more = is.Message
+			}
+		}
+		high, _ := strconv.Atoi(metricValue(t, &report.Report{Metrics: tl.Metrics}, "high"))
+		medium, _ := strconv.Atoi(metricValue(t, &report.Report{Metrics: tl.Metrics}, "medium"))
+		switch {
+		case strings.HasSuffix(tl.Name, "/search"):
+			if n["duplicate_name"] != 50 || n["more_duplicates"] != 1 || high != 299 || !strings.HasPrefix(more, "249 more servers have a tool named search, not listed one by one") {
+				t.Fatalf("%s: %v, high %d, %q", tl.Name, n, high, more)
+			}
+		default:
+			if n["names_other_tool"] != 1 || medium != 1 || len(tl.Issues) != 1 {
+				t.Fatalf("%s: %v, medium %d", tl.Name, n, medium)
+			}
 		}
 	}
 }

@@ -98,27 +98,15 @@ func (textLib) CompileOptions() []cel.EnvOption {
 						return appendSpanMaps(out, i, c.find(s))
 					})
 				})),
-			cel.Overload("find_all_in_list_string_map", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.MapType(cel.StringType, cel.DynType)}, spanList,
-				cel.FunctionBinding(func(args ...ref.Val) ref.Val {
-					c, err := compileCached(string(args[1].(types.String)))
-					if err != nil {
-						return types.NewErr("find_all_in: %v", err)
-					}
-					names, ok := args[2].(traits.Mapper)
-					if !ok {
-						return types.NewErr("find_all_in: want a map of names, got %s", args[2].Type().TypeName())
-					}
-					var kept []Span
-					return eachString(args[0], "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
-						kept = kept[:0]
-						for _, sp := range c.find(s) {
-							if _, found := names.Find(types.String(sp.Text)); found {
-								kept = append(kept, sp)
-							}
-						}
-						return appendSpanMaps(out, i, kept)
-					})
-				}))),
+			// The maps are declared dyn: cel-go checks a map argument
+			// against a declared map type at run time by going through
+			// all of its entries, each call, and a map of a surface's
+			// names, read for each of its tools, would cost the square of
+			// the tools. findNamesIn refuses a value that is no map.
+			cel.Overload("find_all_in_list_string_dyn", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.DynType}, spanList,
+				cel.FunctionBinding(findNamesIn)),
+			cel.Overload("find_all_in_list_string_dyn_dyn", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.DynType, cel.DynType}, spanList,
+				cel.FunctionBinding(findNamesIn))),
 		cel.Function("find_all_each",
 			cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
@@ -331,6 +319,41 @@ func appendPatternSpanMaps(out []ref.Val, index int, spans []PatternSpan) []ref.
 // spanMaps is the list of appendSpanMaps of spans of one string.
 func spanMaps(spans []Span) ref.Val {
 	return types.NewRefValList(Adapter, appendSpanMaps(make([]ref.Val, 0, len(spans)), -1, spans))
+}
+
+// findNamesIn is find_all_in(ss, re, names[, except]): the matches of
+// re in each string of ss whose text is a key of the map names and, when
+// except is given, not a key of it.
+func findNamesIn(args ...ref.Val) ref.Val {
+	c, err := compileCached(string(args[1].(types.String)))
+	if err != nil {
+		return types.NewErr("find_all_in: %v", err)
+	}
+	var maps []traits.Mapper
+	for _, a := range args[2:] {
+		m, ok := a.(traits.Mapper)
+		if !ok {
+			return types.NewErr("find_all_in: want a map of names, got %s", a.Type().TypeName())
+		}
+		maps = append(maps, m)
+	}
+	var kept []Span
+	return eachString(args[0], "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
+		kept = kept[:0]
+		for _, sp := range c.find(s) {
+			key := types.String(sp.Text)
+			if _, in := maps[0].Find(key); !in {
+				continue
+			}
+			if len(maps) > 1 {
+				if _, out := maps[1].Find(key); out {
+					continue
+				}
+			}
+			kept = append(kept, sp)
+		}
+		return appendSpanMaps(out, i, kept)
+	})
 }
 
 // eachString calls f with each string of list and its index, f
@@ -614,7 +637,7 @@ func resultCost(v ref.Val) uint64 {
 // each belongs to, for the cost tracker.
 var textOverloads = map[string][]string{
 	"find_all":           {"find_all_string_string"},
-	"find_all_in":        {"find_all_in_list_string", "find_all_in_list_string_map"},
+	"find_all_in":        {"find_all_in_list_string", "find_all_in_list_string_dyn", "find_all_in_list_string_dyn_dyn"},
 	"find_all_each":      {"find_all_each_string_list"},
 	"find_all_each_in":   {"find_all_each_in_list_list", "find_all_each_in_list_list_list"},
 	"find_first_each_in": {"find_first_each_in_list_list_int", "find_first_each_in_list_list_list_int"},
