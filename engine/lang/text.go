@@ -346,7 +346,7 @@ func findNamesIn(args ...ref.Val) ref.Val {
 				continue
 			}
 			if len(maps) > 1 {
-				if _, out := maps[1].Find(key); out {
+				if _, excepted := maps[1].Find(key); excepted {
 					continue
 				}
 			}
