@@ -233,7 +233,7 @@ func TestToolsetFixGains(t *testing.T) {
 // found once. Toolset 1.0.1 looked at every word of every string in
 // comprehensions, which cel-go's cost tracker runs in the square of
 // their length: the long description passed the cost limit (the run
-// failed), and 40,000 properties took a minute.
+// failed), and 40,000 properties took 82 s.
 func TestToolsetLongTexts(t *testing.T) {
 	long := strings.Repeat("Call list_notes first, then add_note with its id. ", 3000) + "Never use send_email."
 	props := map[string]any{}
@@ -272,6 +272,43 @@ func jsonString(s string) (string, error) {
 	return string(b), err
 }
 
+// toolFindings is what a report says of one tool: how many issues of
+// each check it lists and the message of the last of each, its score,
+// and its counts of findings by severity ("high", "medium", "low").
+type toolFindings struct {
+	listed   map[string]int
+	message  map[string]string
+	severity map[string]int
+	score    float64
+}
+
+// findingsOf is toolFindings of the tool named name in rep.
+func findingsOf(t *testing.T, rep *report.Report, name string) toolFindings {
+	t.Helper()
+	i := slices.IndexFunc(rep.Tools, func(tl report.Tool) bool { return tl.Name == name })
+	if i < 0 {
+		t.Fatalf("no tool %s in the report", name)
+	}
+	tl := rep.Tools[i]
+	f := toolFindings{listed: map[string]int{}, message: map[string]string{}, severity: map[string]int{}}
+	for _, is := range tl.Issues {
+		f.listed[is.Check]++
+		f.message[is.Check] = is.Message
+	}
+	for _, sev := range []string{"high", "medium", "low"} {
+		n, err := strconv.Atoi(metricValue(t, &report.Report{Metrics: tl.Metrics}, sev))
+		if err != nil {
+			t.Fatalf("%s: metric %s: %v", name, sev, err)
+		}
+		f.severity[sev] = n
+	}
+	var err error
+	if f.score, err = tl.Score.Float64(); err != nil {
+		t.Fatalf("%s: score %q: %v", name, tl.Score, err)
+	}
+	return f
+}
+
 // TestToolsetManyMentions: a text that names another server's tool
 // thousands of times lists its first 50 mentions, then one more_mentions
 // finding that counts the rest as medium, and scores 0, as 50 findings
@@ -292,20 +329,8 @@ func TestToolsetManyMentions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			i := slices.IndexFunc(rep.Tools, func(tl report.Tool) bool { return tl.Name == "b/other_thing" })
-			if i < 0 {
-				t.Fatal("no tool b/other_thing in the report")
-			}
-			tl := rep.Tools[i]
-			listed, more := 0, ""
-			for _, i := range tl.Issues {
-				switch i.Check {
-				case "names_other_tool":
-					listed++
-				case "more_mentions":
-					more = i.Message
-				}
-			}
+			f := findingsOf(t, rep, "b/other_thing")
+			listed, more := f.listed["names_other_tool"], f.message["more_mentions"]
 			wantListed, wantMore := min(n, 50), ""
 			if n > 50 {
 				wantMore = fmt.Sprintf("%d more mentions of other servers' tools past the first 50", n-50)
@@ -316,11 +341,8 @@ func TestToolsetManyMentions(t *testing.T) {
 			if listed != wantListed || !strings.HasPrefix(more, wantMore) || (wantMore == "") != (more == "") {
 				t.Errorf("%d mentions listed and more_mentions %q, want %d and %q", listed, more, wantListed, wantMore)
 			}
-			if m := metricValue(t, &report.Report{Metrics: tl.Metrics}, "medium"); m != fmt.Sprint(n) {
-				t.Errorf("medium = %s, want %d", m, n)
-			}
-			if f, err := tl.Score.Float64(); err != nil || f != 0 {
-				t.Errorf("score %s, want 0", tl.Score)
+			if f.severity["medium"] != n || f.score != 0 {
+				t.Errorf("medium %d and score %v, want %d and 0", f.severity["medium"], f.score, n)
 			}
 		})
 	}
@@ -390,31 +412,17 @@ func TestToolsetManyLookalikes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	counts := func(name string) (map[string]int, map[string]string) {
-		i := slices.IndexFunc(rep.Tools, func(tl report.Tool) bool { return tl.Name == name })
-		if i < 0 {
-			t.Fatalf("no tool %s in the report", name)
-		}
-		n, msgs := map[string]int{}, map[string]string{}
-		for _, is := range rep.Tools[i].Issues {
-			n[is.Check]++
-			msgs[is.Check] = is.Message
-		}
-		n["high"], _ = strconv.Atoi(metricValue(t, &report.Report{Metrics: rep.Tools[i].Metrics}, "high"))
-		n["medium"], _ = strconv.Atoi(metricValue(t, &report.Report{Metrics: rep.Tools[i].Metrics}, "medium"))
-		return n, msgs
+	f := findingsOf(t, rep, "a/restore_records")
+	if f.listed["lookalike_name"] != 50 || f.listed["more_lookalikes"] != 1 || f.severity["high"] != 60 || !strings.HasPrefix(f.message["more_lookalikes"], "10 more names of other servers that read like this one, not listed one by one") {
+		t.Errorf("a/restore_records: %v %v, %q", f.listed, f.severity, f.message["more_lookalikes"])
 	}
-	n, msgs := counts("a/restore_records")
-	if n["lookalike_name"] != 50 || n["more_lookalikes"] != 1 || n["high"] != 60 || !strings.HasPrefix(msgs["more_lookalikes"], "10 more names of other servers that read like this one, not listed one by one") {
-		t.Errorf("a/restore_records: %v, %q", n, msgs["more_lookalikes"])
-	}
-	n, msgs = counts("a/get_file_contents")
-	if n["confusable_name"] != 50 || n["more_confusables"] != 1 || n["medium"] != 65 || !strings.HasPrefix(msgs["more_confusables"], `15 more names of other servers made of the words "file get", not listed one by one`) {
-		t.Errorf("a/get_file_contents: %v, %q", n, msgs["more_confusables"])
+	f = findingsOf(t, rep, "a/get_file_contents")
+	if f.listed["confusable_name"] != 50 || f.listed["more_confusables"] != 1 || f.severity["medium"] != 65 || !strings.HasPrefix(f.message["more_confusables"], `15 more names of other servers made of the words "file get", not listed one by one`) {
+		t.Errorf("a/get_file_contents: %v %v, %q", f.listed, f.severity, f.message["more_confusables"])
 	}
 	for _, name := range []string{"b/" + alike[0], "b/" + sameWords[0]} {
-		if n, _ := counts(name); n["lookalike_name"]+n["confusable_name"] != 1 || n["more_lookalikes"]+n["more_confusables"] != 0 {
-			t.Errorf("%s: %v, want its one finding", name, n)
+		if f := findingsOf(t, rep, name); f.listed["lookalike_name"]+f.listed["confusable_name"] != 1 || f.listed["more_lookalikes"]+f.listed["more_confusables"] != 0 {
+			t.Errorf("%s: %v, want its one finding", name, f.listed)
 		}
 	}
 }
@@ -436,24 +444,15 @@ func TestToolsetManyServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tl := range rep.Tools {
-		n := map[string]int{}
-		var more string
-		for _, is := range tl.Issues {
-			n[is.Check]++
-			if is.Check == "more_duplicates" {
-				more = is.Message
-			}
-		}
-		high, _ := strconv.Atoi(metricValue(t, &report.Report{Metrics: tl.Metrics}, "high"))
-		medium, _ := strconv.Atoi(metricValue(t, &report.Report{Metrics: tl.Metrics}, "medium"))
+		f := findingsOf(t, rep, tl.Name)
 		switch {
 		case strings.HasSuffix(tl.Name, "/search"):
-			if n["duplicate_name"] != 50 || n["more_duplicates"] != 1 || high != 299 || !strings.HasPrefix(more, "249 more servers have a tool named search, not listed one by one") {
-				t.Fatalf("%s: %v, high %d, %q", tl.Name, n, high, more)
+			if f.listed["duplicate_name"] != 50 || f.listed["more_duplicates"] != 1 || f.severity["high"] != 299 || !strings.HasPrefix(f.message["more_duplicates"], "249 more servers have a tool named search, not listed one by one") {
+				t.Fatalf("%s: %v %v, %q", tl.Name, f.listed, f.severity, f.message["more_duplicates"])
 			}
 		default:
-			if n["names_other_tool"] != 1 || medium != 1 || len(tl.Issues) != 1 {
-				t.Fatalf("%s: %v, medium %d", tl.Name, n, medium)
+			if f.listed["names_other_tool"] != 1 || f.severity["medium"] != 1 || len(tl.Issues) != 1 {
+				t.Fatalf("%s: %v %v", tl.Name, f.listed, f.severity)
 			}
 		}
 	}
