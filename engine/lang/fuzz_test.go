@@ -22,6 +22,7 @@ func FuzzEval(f *testing.F) {
 		"tool.inputSchema.required.exists(r, nonblank(r)) ? 1 : 2.5",
 		"min(params(tool).map(p, p.schema)) < 1",
 		"params(tool).all(a, params(tool).all(b, a.name != b.name || a == b))",
+		"find_all_in([tool.description, tool.name], '[A-Za-z]+', {'Lists': 1}, tool.inputSchema)",
 	} {
 		f.Add(s)
 	}
