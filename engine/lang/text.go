@@ -89,24 +89,16 @@ func (textLib) CompileOptions() []cel.EnvOption {
 				}))),
 		cel.Function("find_all_in",
 			cel.Overload("find_all_in_list_string", []*cel.Type{cel.ListType(cel.StringType), cel.StringType}, spanList,
-				cel.BinaryBinding(func(list, pattern ref.Val) ref.Val {
-					c, err := compileCached(string(pattern.(types.String)))
-					if err != nil {
-						return types.NewErr("find_all_in: %v", err)
-					}
-					return eachString(list, "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
-						return appendSpanMaps(out, i, c.find(s))
-					})
-				})),
+				cel.FunctionBinding(findAllIn)),
 			// The maps are declared dyn: cel-go checks a map argument
 			// against a declared map type at run time by going through
 			// all of its entries, each call, and a map of a surface's
 			// names, read for each of its tools, would cost the square of
-			// the tools. findNamesIn refuses a value that is no map.
+			// the tools. findAllIn refuses a value that is no map.
 			cel.Overload("find_all_in_list_string_dyn", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.DynType}, spanList,
-				cel.FunctionBinding(findNamesIn)),
+				cel.FunctionBinding(findAllIn)),
 			cel.Overload("find_all_in_list_string_dyn_dyn", []*cel.Type{cel.ListType(cel.StringType), cel.StringType, cel.DynType, cel.DynType}, spanList,
-				cel.FunctionBinding(findNamesIn))),
+				cel.FunctionBinding(findAllIn))),
 		cel.Function("find_all_each",
 			cel.Overload("find_all_each_string_list", []*cel.Type{cel.StringType, cel.ListType(cel.StringType)}, spanList,
 				cel.BinaryBinding(func(s, patterns ref.Val) ref.Val {
@@ -321,10 +313,10 @@ func spanMaps(spans []Span) ref.Val {
 	return types.NewRefValList(Adapter, appendSpanMaps(make([]ref.Val, 0, len(spans)), -1, spans))
 }
 
-// findNamesIn is find_all_in(ss, re, names[, except]): the matches of
-// re in each string of ss whose text is a key of the map names and, when
-// except is given, not a key of it.
-func findNamesIn(args ...ref.Val) ref.Val {
+// findAllIn is find_all_in(ss, re[, names[, except]]): the matches of
+// re in each string of ss, only those whose text is a key of the map
+// names when it is given, and not a key of the map except when that is.
+func findAllIn(args ...ref.Val) ref.Val {
 	c, err := compileCached(string(args[1].(types.String)))
 	if err != nil {
 		return types.NewErr("find_all_in: %v", err)
@@ -339,6 +331,9 @@ func findNamesIn(args ...ref.Val) ref.Val {
 	}
 	var kept []Span
 	return eachString(args[0], "find_all_in", func(out []ref.Val, i int, s string) []ref.Val {
+		if len(maps) == 0 {
+			return appendSpanMaps(out, i, c.find(s))
+		}
 		kept = kept[:0]
 		for _, sp := range c.find(s) {
 			key := types.String(sp.Text)
