@@ -146,7 +146,7 @@ func writeContractMarkdown(b *bufio.Writer, c *Contract) {
 	if c == nil {
 		return
 	}
-	fmt.Fprintf(b, "\n### Contract: %s\n\n", countsText(c))
+	fmt.Fprintf(b, "\n### Contract: %s\n\n", countsText(&c.Diff))
 	switch {
 	case len(c.Changes) == 0:
 		b.WriteString("The tools' contract is unchanged.\n")

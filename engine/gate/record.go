@@ -156,7 +156,7 @@ func (rep *Report) holds(now Current) error {
 		got, _ := json.Marshal(rep.Contract.Diff)
 		want, _ := json.Marshal(now.Contract)
 		if string(got) != string(want) {
-			return fmt.Errorf("its contract (%s) is not the one today's exports give (%s)", diffCounts(&rep.Contract.Diff), diffCounts(now.Contract))
+			return fmt.Errorf("its contract (%s) is not the one today's exports give (%s)", countsText(&rep.Contract.Diff), countsText(now.Contract))
 		}
 	}
 	d, reason, err := rep.recorded()

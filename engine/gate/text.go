@@ -123,7 +123,7 @@ func writeContractText(b *bufio.Writer, c *Contract) {
 	if c == nil || len(c.Changes) == 0 {
 		return
 	}
-	fmt.Fprintf(b, "contract: %s\n", countsText(c))
+	fmt.Fprintf(b, "contract: %s\n", countsText(&c.Diff))
 	for i, ch := range c.Changes {
 		if i == textChanges {
 			fmt.Fprintf(b, "  ... and %d more in gate.json\n", len(c.Changes)-i)
@@ -151,11 +151,8 @@ func writeLockText(b *bufio.Writer, l *Lock) {
 	}
 }
 
-// countsText is the count of changes by class.
-func countsText(c *Contract) string { return diffCounts(&c.Diff) }
-
-// diffCounts is the count of d's changes by class.
-func diffCounts(d *contract.Diff) string {
+// countsText is the count of d's changes by class.
+func countsText(d *contract.Diff) string {
 	return fmt.Sprintf("%d breaking · %d risky · %d information · %d compatible", d.Breaking, d.Risky, d.Information, d.Compatible)
 }
 
