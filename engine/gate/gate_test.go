@@ -312,13 +312,22 @@ func savedAgain(t *testing.T, rep *gate.Report) *gate.Report {
 	return &back
 }
 
-func TestCheck(t *testing.T) {
-	f := newFixture(t)
-	base, head := tools(5, nil), tools(5, worse)
+// savedGate runs the gate of a fixture on five tools that all get worse,
+// for the tests of a saved report: the fixture, the two sides and the
+// report.
+func savedGate(t *testing.T) (f *fixture, base, head *surface.Surface, saved *gate.Report) {
+	t.Helper()
+	f = newFixture(t)
+	base, head = tools(5, nil), tools(5, worse)
 	saved, err := f.run(t, base, head)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return f, base, head, saved
+}
+
+func TestCheck(t *testing.T) {
+	_, base, head, saved := savedGate(t)
 	back := *savedAgain(t, saved)
 	now := gate.Current{BaseHash: base.Hash(), HeadHash: head.Hash(), Rubric: saved.Rubric, Judge: saved.Judge}
 	if got := gate.Check(&back, now); got.Decision != saved.Decision || got.ExitCode != saved.ExitCode {

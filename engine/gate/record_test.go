@@ -15,12 +15,7 @@ import (
 // as someone making it pass might, and the check is INVALID, saying
 // what does not hold; the unedited report keeps its BLOCK.
 func TestCheckRefusesForgedReports(t *testing.T) {
-	f := newFixture(t)
-	base, head := tools(5, nil), tools(5, worse)
-	saved, err := f.run(t, base, head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, base, head, saved := savedGate(t)
 	if saved.Decision != gate.Block || len(saved.Pairs) != 3 {
 		t.Fatalf("the fixture gives %s after %d pairs, want BLOCK after 3", saved.Decision, len(saved.Pairs))
 	}
