@@ -13,6 +13,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/score"
+	"github.com/rubricmcp/rubric/internal/boundedread"
 	"github.com/rubricmcp/rubric/internal/localconfig"
 	"github.com/rubricmcp/rubric/rubrics"
 )
@@ -67,7 +68,7 @@ func (a *app) newGateRubrics(r *rubric.Rubric, ref string, fromConfig bool) *gat
 }
 
 // Read reads the side's rubric: the working tree's is the one given.
-func (g *gateRubrics) Read(_ context.Context, t run.Tree) error {
+func (g *gateRubrics) Read(ctx context.Context, t run.Tree) error {
 	sr := &sideRubric{rev: t.Side.Rev}
 	g.sides[t.Side.Name] = sr
 	if t.Side.Rev == "" {
@@ -79,7 +80,7 @@ func (g *gateRubrics) Read(_ context.Context, t run.Tree) error {
 	}
 	sr.ref, sr.how, sr.err = g.choice(t)
 	if sr.err == nil {
-		sr.r, sr.err = g.load(t, sr.ref)
+		sr.r, sr.err = g.load(ctx, t, sr.ref)
 	}
 	return nil
 }
@@ -108,14 +109,15 @@ func (g *gateRubrics) choice(t run.Tree) (ref, how string, err error) {
 	return val, "chosen by " + t.Name(path), nil
 }
 
-// load reads ref, a built-in or a file, as the side has it.
-func (g *gateRubrics) load(t run.Tree, ref string) (*rubric.Rubric, error) {
+// load reads ref, a built-in or a file, as the side has it, until ctx
+// ends, as every command reads a rubric.
+func (g *gateRubrics) load(ctx context.Context, t run.Tree, ref string) (*rubric.Rubric, error) {
 	file := rubrics.FileIn(ref, t.Dir)
 	if file == "" {
-		return rubrics.Find(ref)
+		return rubrics.FindContext(ctx, ref)
 	}
 	path, _ := t.Path(file)
-	r, err := rubric.LoadFile(path)
+	r, err := rubric.LoadFileContext(ctx, path, boundedread.Limit())
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("there is no %s", t.Name(path))
 	}
