@@ -175,17 +175,17 @@ func (l *loader) nameReferences(r *Rubric) {
 // the let is computed with the values before its reader. A value that
 // reads itself, directly or around a cycle, is told so; one that reads
 // a later value only, to declare it first.
-func (l *loader) readOrder(signals []*Metric, variable, what string) {
-	index := make(map[string]int, len(signals))
-	for i, m := range signals {
+func (l *loader) readOrder(values []*Metric, variable, what string) {
+	index := make(map[string]int, len(values))
+	for i, m := range values {
 		index[m.Name] = i
 	}
-	reads := make([][]memberRead, len(signals))
+	reads := make([][]memberRead, len(values))
 	graph := map[string][]string{}
-	for i, m := range signals {
+	for i, m := range values {
 		for _, rd := range memberReads(m.Value, variable) {
 			if _, ok := index[rd.name]; !ok {
-				continue // nameReferences says it names no signal
+				continue // nameReferences says it names no value of the block
 			}
 			reads[i] = append(reads[i], rd)
 			if !slices.Contains(graph[m.Name], rd.name) {
@@ -195,7 +195,7 @@ func (l *loader) readOrder(signals []*Metric, variable, what string) {
 	}
 	inCycle := map[string]bool{}
 	seen := map[string]bool{}
-	for i, m := range signals {
+	for i, m := range values {
 		for _, rd := range reads[i] {
 			if index[rd.name] < i {
 				continue
@@ -214,7 +214,7 @@ func (l *loader) readOrder(signals []*Metric, variable, what string) {
 					what, m.Name, read, what, what, m.Name)
 			case back != nil:
 				if inCycle[m.Name] && inCycle[rd.name] {
-					continue // the cycle is reported at its first signal
+					continue // the cycle is reported at its first value
 				}
 				path := append([]string{m.Name}, back...)
 				for _, name := range path {
@@ -227,7 +227,7 @@ func (l *loader) readOrder(signals []*Metric, variable, what string) {
 					what, m.Name, read, what, rd.name, m.Name)
 			}
 			// A signal that reads one name twice is told once, and a let
-			// several signals read, once, at its first reader.
+			// several values read, once, at its first reader.
 			key := m.Name + "." + rd.name
 			if rd.let != "" {
 				key = fmt.Sprint(rd.at, " ", rd.let)
