@@ -43,6 +43,7 @@ func (a *app) calibrateCmd() *cobra.Command {
 	f.String("rubric", calibrationRubric, "built-in rubric name or path of a .hcl file")
 	f.Int("runs", 3, "how many times the capture is scored; per tool and measure, the median is compared")
 	f.StringP("out", "o", "", "the directory the record, the summary, the plot and each run's files go to")
+	runflags.Folder(f, "out")
 	f.String("check", "", "check a calibration record against the rubric, judge and capture as they are now")
 	f.String("server", "", "the server's own target (a file or URL), to compare its definitions with the capture's")
 	f.String("html", "", "also write the calibration as one HTML page (the plot and the tables) to this file")

@@ -39,6 +39,7 @@ func (a *app) gateCmd() *cobra.Command {
 	f.String("base", "", "the revision to compare against, such as origin/main")
 	f.String("head", "", "the head revision (default: the working tree)")
 	f.String("report-dir", defaultReportDir, "the folder gate.json and gate.md are written to")
+	runflags.Folder(f, "report-dir")
 	f.String("html", "", "also write the gate as one HTML page (changed tools side by side, with a line diff) to this file")
 	f.String("check", "", "check a saved gate.json against today's exports instead of scoring")
 	f.Int("workers", 0, "tools scored in parallel (0: one per CPU)")

@@ -101,6 +101,7 @@ func (a *app) scanMergeCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringP("out", "o", "", "the merged scan's directory")
+	runflags.Folder(cmd.Flags(), "out")
 	cmd.Flags().Bool("partial", false, "merge a set that lacks shards of its list; the leaderboard then says which")
 	return cmd
 }

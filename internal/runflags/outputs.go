@@ -79,6 +79,18 @@ func CheckSARIFCategory(v *viper.Viper, flags *pflag.FlagSet, format string) err
 // reports' flags hold --html, which the gate and calibrate have too.
 var fileFlags = append([]string{"out", "failed", "lock-file", "report-dir"}, reportFlags[1:]...)
 
+// folderAnnotation marks a flag that names a folder rather than a file
+// (Folder), for CheckDash's message.
+const folderAnnotation = "rubric/folder"
+
+// Folder marks the flag name of f as one that names a folder rather
+// than a file: what CheckDash says when it is given "-".
+func Folder(f *pflag.FlagSet, name string) {
+	if err := f.SetAnnotation(name, folderAnnotation, []string{"true"}); err != nil {
+		panic(err) // a flag of this program's own that is not there
+	}
+}
+
 // CheckDash reads "-" given to a flag of cmd that names a file to write:
 // score's --out - is standard output, where the output goes when --out
 // is left out (the target "-" reads standard input); to any other such
@@ -94,7 +106,7 @@ func CheckDash(v *viper.Viper, cmd *cobra.Command) error {
 			continue
 		}
 		what := "file"
-		if strings.Contains(f.Usage, "director") || strings.Contains(f.Usage, "folder") {
+		if _, ok := f.Annotations[folderAnnotation]; ok {
 			what = "folder"
 		}
 		return fmt.Errorf("--%s -: the --%s of %s names a %s, not standard output: name one (./- for a %s called -)", name, name, cmd.CommandPath(), what, what)

@@ -38,6 +38,7 @@ func AddScan(cmd *cobra.Command, defaultRubric string) {
 	f := cmd.Flags()
 	f.StringArray("rubric", nil, "built-in rubric name or path of a .hcl file (repeatable; default: RUBRIC_RUBRIC or the config's rubric:, else "+defaultRubric+")")
 	f.StringP("out", "o", "", "the scan's directory: reports, failure records, job records and the leaderboard")
+	Folder(f, "out")
 	f.Int("parallel", run.DefaultServers, "servers scanned at once")
 	f.Int("workers", 0, "tools scored in parallel within a server (0: one per CPU)")
 	f.Duration("timeout", 5*time.Minute, "longest time one server may take: install, read and score (0: no bound; a queue in a database still takes a job back as a dead worker's after a day)")
