@@ -43,9 +43,11 @@ import (
 // compiled as if absent. So a stale or damaged table costs time, never a
 // different score.
 
-// compiledFormat names the table's layout and what CompileWith does to a
-// formula before it checks it (rewrite): change it when either changes.
-const compiledFormat = "rubric-compiled/2"
+// compiledFormat names the table's layout, what CompileWith does to a
+// formula before it checks it (rewrite) and how its static estimate is
+// worked out (an entry keeps the size it bounds the formula up to,
+// fastUpTo): change it when any of them changes.
+const compiledFormat = "rubric-compiled/3"
 
 // compiledMagic starts every table.
 var compiledMagic = []byte("rubric compiled formulas\n")

@@ -460,9 +460,9 @@ func (sh shapes) scope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
 //   - a list written out ([a, b]) or a map: a list of its elements;
 //   - a concatenation l + r: a list of their elements, each an element
 //     of l or r (it may be longer than either, its elements are not);
-//   - l.slice(i, j), l.distinct(), sortBy (@sortByAssociatedKeys) and
-//     unique_by(items, keys): some of the elements of l (of items), in
-//     some order;
+//   - l.slice(i, j), l.distinct(), l.sort(), sortBy
+//     (@sortByAssociatedKeys) and unique_by(items, keys): some of the
+//     elements of l (of items), in some order;
 //   - index_by(items, keys), group_by(items, keys): maps from elements of
 //     keys to elements of items, or to lists of them;
 //   - params(tool), of a path into the tool variable: each {name,
@@ -535,7 +535,7 @@ func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
 	args := c.Args()
 	if c.IsMemberFunction() {
 		switch c.FunctionName() {
-		case "slice", "distinct", "@sortByAssociatedKeys":
+		case "slice", "distinct", "sort", "@sortByAssociatedKeys":
 			return sh.of(c.Target(), sc).elem().list()
 		case "reverse":
 			// A string's characters, or a list's elements, in the

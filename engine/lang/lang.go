@@ -173,6 +173,8 @@ func libraryOptions() []cel.EnvOption {
 		ext.Lists(ext.ListsVersion(3)),
 		// After the extension: its distinct, charged a linear cost.
 		distinctFunctions(),
+		// After the extension: its sort sized as the list it sorts.
+		sortSizes(),
 		ext.Bindings(ext.BindingsVersion(1)),
 		// Optional syntax: tool.?title.orValue('') reads a member that
 		// may be absent without has(x) ? x : null.
