@@ -65,9 +65,9 @@ type sizeBound struct {
 	// reads. Other calls are still taken to be values of the data
 	// (see localBounds).
 	calls map[int64]uint64
-	// joined are the bounds of the strings of each list a join reads,
-	// by the list's expression id (see joinStrings); a list not here
-	// has none.
+	// joined are the bounds of the strings of each list a join or a
+	// distinct reads, by the list's expression id (see joinStrings and
+	// estimateDistinct); a list not here has none.
 	joined map[int64]stringsBound
 	// numLists are the bounds of the numbers of each list sum, mean,
 	// median, min or max reads, by the list's expression id (see
@@ -216,7 +216,8 @@ func toolIdents(checked *cel.Ast) map[int64]bool {
 // formulas read them (TestBuiltinLaddersHold).
 //
 // The same walk fills the estimator's joined, the lists checked joins
-// (l.join(sep)), by expression id, with the bound of their strings as
+// or deduplicates (l.join(sep), l.distinct()), by expression id, with
+// the bound of their strings as
 // shapes.stringsOf works it out within their scope, when they have one;
 // its numLists, the lists sum, mean, median, min or max read, with the
 // bound of their numbers (see numbersOf); and its vars, the
@@ -231,7 +232,7 @@ func localBounds(checked *cel.Ast, tools map[int64]bool) sizeBound {
 	walk = func(e celast.Expr, sc *dataScope) {
 		if e.Kind() == celast.CallKind {
 			switch c := e.AsCall(); {
-			case c.IsMemberFunction() && c.FunctionName() == "join":
+			case c.IsMemberFunction() && (c.FunctionName() == "join" || c.FunctionName() == "distinct"):
 				if sb, ok := sh.stringsOf(c.Target(), sc); ok {
 					b.joined[c.Target().ID()] = sb
 				}

@@ -1,7 +1,10 @@
 package lang
 
 import (
+	"math"
+
 	"github.com/google/cel-go/cel"
+	"github.com/google/cel-go/checker"
 	"github.com/google/cel-go/common/types"
 	"github.com/google/cel-go/common/types/ref"
 	"github.com/google/cel-go/common/types/traits"
@@ -21,11 +24,13 @@ import (
 // through a Go map and charged its length; any other list is compared
 // element by element with what was kept, as the extension does, and
 // charged the comparisons that can take: the length times the number kept.
-// The static estimate stays the extension's (a bound must hold for any
-// data, and the kept count is only known at run time).
+// The estimate (estimateDistinct) bounds that charge on any data whose
+// list and strings are within its bounds; the kept count is only known
+// at run time, so it counts every element kept.
 func distinctFunctions() cel.EnvOption {
 	listType := cel.ListType(cel.TypeParamType("T"))
 	return cel.Lib(distinctLib{
+		cel.CostEstimatorOptions(checker.OverloadCostEstimate("list_distinct", estimateDistinct)),
 		cel.Function("distinct",
 			cel.MemberOverload("list_distinct", []*cel.Type{listType}, listType,
 				cel.UnaryBinding(func(list ref.Val) ref.Val {
@@ -153,4 +158,49 @@ func distinctCost(arg, result ref.Val) uint64 {
 		return 1 + 2*n + kept
 	}
 	return 1 + 2*n*kept + kept
+}
+
+// estimateDistinct is the estimate of l.distinct(), in place of the
+// extension's, which sized its result as the square of l's length (so
+// that a sort of it was estimated as the fourth power) and charged the
+// strings' length nothing where distinctCost charges a tenth of it: a
+// result no longer than l, and at most what distinctCost charges a list
+// of n elements all kept (1 + 2n*n + n), plus a tenth of n strings each
+// as long as the estimator bounds the strings of l (see stringsSizer)
+// when l may hold strings, and a unit for the call and one for the list
+// made. Unbounded when those have no bound.
+func estimateDistinct(estimator checker.CostEstimator, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	if target == nil || len(args) != 0 {
+		return nil
+	}
+	unbounded := &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: math.MaxUint64}}
+	n, ok := knownSize(estimator, *target)
+	if !ok || n >= math.MaxUint32/2 {
+		return unbounded
+	}
+	chars := uint64(0)
+	if mayHoldStrings((*target).Type()) {
+		sizer, ok := estimator.(stringsSizer)
+		if !ok {
+			return unbounded
+		}
+		each, ok := sizer.stringsSize(*target)
+		if !ok || each >= math.MaxUint32 {
+			return unbounded
+		}
+		chars = n*each/10 + 1
+	}
+	return estimated(1+2*n*n+n+chars+2, n)
+}
+
+// mayHoldStrings reports whether a list of type t may hold strings.
+func mayHoldStrings(t *types.Type) bool {
+	if t.Kind() != types.ListKind || len(t.Parameters()) != 1 {
+		return true
+	}
+	switch t.Parameters()[0].Kind() {
+	case types.StringKind, types.DynKind, types.AnyKind, types.TypeParamKind:
+		return true
+	}
+	return false
 }

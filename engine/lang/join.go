@@ -152,7 +152,8 @@ func (sh shapes) stringsOf(e celast.Expr, sc *dataScope) (stringsBound, bool) {
 }
 
 // stringsSize is the static estimator's bound of each string of list,
-// the target of a join (see joinStrings and localBounds).
+// the target of a join or a distinct (see joinStrings, estimateDistinct
+// and localBounds).
 func (b sizeBound) stringsSize(list checker.AstNode) (uint64, bool) {
 	sb, ok := b.joined[list.Expr().ID()]
 	if !ok || (sb.scale > 0 && b.max >= (math.MaxUint64/2)/sb.scale) {
