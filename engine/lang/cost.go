@@ -908,6 +908,24 @@ func (p *Program) Untracked(size uint64) bool {
 // taken only when the formula's worst case is within the cost limit, so
 // it ends soon anyway.
 func (p *Program) EvalSizedContext(ctx context.Context, act interpreter.Activation, size uint64) (ref.Val, error) {
+	return p.evalSized(ctx, act, size, minDataSize)
+}
+
+// EvalOnceContext is EvalSizedContext for an evaluation that is one of a
+// few, such as a formula over a whole surface: past its static bound, it
+// is estimated on its data whatever that data's length, where
+// EvalSizedContext estimates a formula so only on data of at least
+// minDataSize, to spare the estimate to each of many tools. A surface's
+// bound is its longest value, which a list of 10,000 tools stays within
+// (10,000 < minDataSize), and a formula tracked over such a list costs
+// its square (TestOnceEstimatedOnShortData).
+func (p *Program) EvalOnceContext(ctx context.Context, act interpreter.Activation, size uint64) (ref.Val, error) {
+	return p.evalSized(ctx, act, size, 0)
+}
+
+// evalSized is EvalSizedContext, the formula estimated on its data from
+// data of least long on.
+func (p *Program) evalSized(ctx context.Context, act interpreter.Activation, size, least uint64) (ref.Val, error) {
 	if p.Untracked(size) {
 		if p.konst != nil {
 			return p.konst.eval(p.fast, act)
@@ -915,7 +933,7 @@ func (p *Program) EvalSizedContext(ctx context.Context, act interpreter.Activati
 		out, _, err := p.fast.Eval(act)
 		return out, err
 	}
-	fits, over := p.fitsOn(act, size)
+	fits, over := p.fitsOnFrom(act, size, least)
 	if fits {
 		// Past its static bound, but within its limit on what this
 		// data holds (see dataEstimate).

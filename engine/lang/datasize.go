@@ -149,11 +149,16 @@ func (p *Program) dataEstimate() *dataEstimate {
 // and whether p goes through a value of the data (see dataEstimate.over),
 // the only formulas it estimates so.
 func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bool) {
+	return p.fitsOnFrom(act, size, minDataSize)
+}
+
+// fitsOnFrom is fitsOn, estimating on data of at least least.
+func (p *Program) fitsOnFrom(act interpreter.Activation, size, least uint64) (fits, over bool) {
 	d := p.dataEstimate()
 	if d == nil {
 		return false, false
 	}
-	if !d.over || size < minDataSize || size >= maxDataSize {
+	if !d.over || size < least || size >= maxDataSize {
 		return false, d.over
 	}
 	return p.costOn(act, size) <= p.limit, true
@@ -169,6 +174,13 @@ func (p *Program) costOn(act interpreter.Activation, size uint64) uint64 {
 	if d.charged == nil {
 		return math.MaxUint64
 	}
+	b.derived = derivedBounds(p.checked, d.bound.tools, func(path []string) (uint64, bool) {
+		if b.tools[path[0]] {
+			return 0, false
+		}
+		pb := b.at(path)
+		return pb.n, pb.ok
+	})
 	est, err := p.env.EstimateCost(d.charged, b)
 	if err != nil {
 		return math.MaxUint64
@@ -290,6 +302,9 @@ type dataBound struct {
 	// shared are the formula's bounds of paths into shared variables
 	// (see dataEstimate.shared).
 	shared *sync.Map
+	// derived are the bounds of the values the formula derives from
+	// the data (see derivedBounds).
+	derived derivedSizes
 }
 
 // pathBound is the length of the longest value at a path, and whether
@@ -304,20 +319,87 @@ type pathBound struct {
 // (see pathSize).
 func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	est, ofData := b.sizeBound.estimateSize(n)
+	if d, ok := b.derived.self[n.Expr().ID()]; ok && (est == nil || d < est.Max) {
+		est = &checker.SizeEstimate{Min: 0, Max: d}
+	}
 	path := n.Path()
 	if !ofData || len(path) == 0 || !b.paths[n.Expr().ID()] || b.tools[path[0]] {
 		return est
 	}
-	key := strings.Join(path, "\x00")
-	pb, seen := b.known[key]
-	if !seen {
-		pb = b.lookupShared(key, path)
-		b.known[key] = pb
-	}
+	pb := b.at(path)
 	if !pb.ok || pb.n >= est.Max {
 		return est
 	}
 	return &checker.SizeEstimate{Min: 0, Max: pb.n}
+}
+
+// at is the bound of path in the data, looked up once an evaluation.
+func (b *dataBound) at(path []string) pathBound {
+	return b.measure(pathKey(path), path, leafSize)
+}
+
+// stringsAt is the length in bytes of the longest value at path in the
+// data, when every value there is a string (see flatString).
+func (b *dataBound) stringsAt(path []string) pathBound {
+	return b.measure("strings\x00"+pathKey(path), path, flatString)
+}
+
+// measure is the measure leaf gives the values at path in the data,
+// looked up once an evaluation under key.
+func (b *dataBound) measure(key string, path []string, leaf func(any) (uint64, bool)) pathBound {
+	pb, seen := b.known[key]
+	if !seen {
+		pb = b.lookupShared(key, path, leaf)
+		b.known[key] = pb
+	}
+	return pb
+}
+
+// flatString is the length in bytes of v when it is a string, what
+// pairWork reads of one at most; false for anything else.
+func flatString(v any) (uint64, bool) {
+	switch x := v.(type) {
+	case types.String:
+		return uint64(len(x)), true
+	case string:
+		return uint64(len(x)), true
+	}
+	return 0, false
+}
+
+// EstimateCallCost is sizeBound's, but for x in c where c is a path into
+// the data (not into the tool) at which every value holds only strings:
+// comparing x with each of its n elements reads no more of x than of
+// the element, whatever x is (a string pair reads the shorter string; x
+// of another kind is a unit a pair), so the pairs read at most n times
+// its longest string, where sizeBound needs a bound on x's own weight,
+// which a value the formula typed dyn has none of (a word mapped through
+// a table of synonyms: TestInDataStringsBoundedByThem). Looked up in c,
+// a map, x costs a tenth of its size, as inEstimate has it.
+func (b *dataBound) EstimateCallCost(function, overloadID string, target *checker.AstNode, args []checker.AstNode) *checker.CallEstimate {
+	est := b.sizeBound.EstimateCallCost(function, overloadID, target, args)
+	if function != operators.In || len(args) != 2 {
+		return est
+	}
+	x, c := args[0], args[1]
+	path := c.Path()
+	if len(path) == 0 || !b.paths[c.Expr().ID()] || b.tools[path[0]] {
+		return est
+	}
+	n, ok := knownSize(b, c)
+	sx, okx := uint64(1), true
+	if sized(x.Type()) {
+		sx, okx = knownSize(b, x)
+	}
+	each := b.stringsAt(append(path[:len(path):len(path)], "@items"))
+	if !ok || !okx || !each.ok || n >= math.MaxUint32 || each.n >= math.MaxUint32 {
+		return est
+	}
+	cost := max(tenthCost(sx), n+tenthCost(max(1, n*max(1, each.n))))
+	if est != nil && est.Max <= cost {
+		return est
+	}
+	return &checker.CallEstimate{CostEstimate: checker.CostEstimate{Min: 1, Max: cost}}
 }
 
 // SharedActivation is an activation some of whose variables hold the
@@ -347,21 +429,21 @@ type sharedBound struct {
 // shares between evaluations, whose bound is kept for the value it
 // holds. The entry holds that value, so its identity is never another
 // value's.
-func (b *dataBound) lookupShared(key string, path []string) pathBound {
+func (b *dataBound) lookupShared(key string, path []string, leaf func(any) (uint64, bool)) pathBound {
 	sa, ok := b.act.(SharedActivation)
 	if !ok {
-		n, ok := b.lookup(path)
+		n, ok := b.lookup(path, leaf)
 		return pathBound{n, ok}
 	}
 	raw, ok := sa.SharedValue(path[0])
 	if !ok {
-		n, ok := b.lookup(path)
+		n, ok := b.lookup(path, leaf)
 		return pathBound{n, ok}
 	}
 	if e, ok := b.shared.Load(key); ok && oneValue(e.(sharedBound).raw, raw) {
 		return e.(sharedBound).pb
 	}
-	n, ok := b.lookup(path)
+	n, ok := b.lookup(path, leaf)
 	b.shared.Store(key, sharedBound{raw, pathBound{n, ok}})
 	return pathBound{n, ok}
 }
@@ -388,12 +470,12 @@ func oneValue(a, b any) bool {
 // lookup is the length of the longest value at path in the data, and
 // whether the data holds its variable and every value there could be
 // looked into.
-func (b *dataBound) lookup(path []string) (uint64, bool) {
+func (b *dataBound) lookup(path []string, leaf func(any) (uint64, bool)) (uint64, bool) {
 	v, ok := b.act.ResolveName(path[0])
 	if !ok {
 		return 0, false
 	}
-	return pathSize(v, path[1:])
+	return pathFold(v, path[1:], leaf)
 }
 
 // pathSize is the length of the longest value at path inside v, as
@@ -408,19 +490,27 @@ func (b *dataBound) lookup(path []string) (uint64, bool) {
 // map's keys; a list's indexes and elements, see below) and @indices (a
 // list's indexes).
 func pathSize(v any, path []string) (uint64, bool) {
+	return pathFold(v, path, leafSize)
+}
+
+// pathFold is pathSize with leaf measuring each value the path reaches
+// (leafSize, or flatString): the largest of their measures, and false
+// when leaf fails on one, or when v holds one on the way that pathSize
+// cannot look into.
+func pathFold(v any, path []string, leaf func(any) (uint64, bool)) (uint64, bool) {
 	if len(path) == 0 {
-		return leafSize(v)
+		return leaf(v)
 	}
 	step, rest := path[0], path[1:]
 	out := uint64(0)
 	each := func(x any) bool {
-		n, ok := pathSize(x, rest)
+		n, ok := pathFold(x, rest, leaf)
 		out = max(out, n)
 		return ok
 	}
 	switch step {
 	case "@indices":
-		return pathSize(types.Int(0), rest)
+		return pathFold(types.Int(0), rest, leaf)
 	case "@items", "@values", "@keys":
 		keys := step == "@keys"
 		switch x := v.(type) {
@@ -433,7 +523,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 			// it types dyn by @keys, and over a list that variable
 			// holds the elements.
 			if keys {
-				out, _ = pathSize(types.Int(0), rest)
+				out, _ = pathFold(types.Int(0), rest, leaf)
 			}
 			for it := x.Iterator(); it.HasNext() == types.True; {
 				if !each(it.Next()) {
@@ -460,7 +550,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		switch r.Kind() {
 		case reflect.Slice, reflect.Array:
 			if keys {
-				out, _ = pathSize(0, rest)
+				out, _ = pathFold(0, rest, leaf)
 			}
 			for i := range r.Len() {
 				if !each(r.Index(i).Interface()) {
@@ -493,7 +583,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		if !ok {
 			return 0, true
 		}
-		return pathSize(m, rest)
+		return pathFold(m, rest, leaf)
 	case types.String, types.Bytes, types.Bool, types.Int, types.Uint, types.Double, types.Null, Num,
 		string, []byte, bool, int, int64, uint64, float64, num.Num, nil:
 		return 0, true
@@ -505,7 +595,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 			}
 			return 0, true
 		}
-		return pathSize(m, rest)
+		return pathFold(m, rest, leaf)
 	case traits.Lister:
 		return 0, true
 	case ref.Val:
@@ -520,7 +610,7 @@ func pathSize(v any, path []string) (uint64, bool) {
 		if !m.IsValid() {
 			return 0, true
 		}
-		return pathSize(m.Interface(), rest)
+		return pathFold(m.Interface(), rest, leaf)
 	case reflect.Slice, reflect.Array:
 		return 0, true // a Go list, []any or another: no fields
 	}

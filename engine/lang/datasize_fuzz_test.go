@@ -14,8 +14,9 @@ import (
 // formulaGen writes random formulas over signals.r, a value of random
 // nested data, from a small grammar of what the per-evaluation estimate
 // must bound: field chains, indexes, optional fields, has(), in,
-// string functions (split, join, replace, matches, format, find_all), omit, made
-// lists and maps, concatenation, distinct, sortBy, macros nested over the item's own values, cel.bind,
+// string functions (split, join, replace, matches, format, find_all,
+// lower), omit, made lists and maps, concatenation, distinct, sort,
+// sortBy, macros nested over the item's own values, cel.bind,
 // exact arithmetic, comparisons and string() of numbers. With
 // equalities set, it writes ==, != and in of the data's own values as
 // well (strings, lists and maps, at every depth), and of lists and maps
@@ -119,7 +120,7 @@ func (g *formulaGen) value(depth int) string {
 	case 5:
 		return fmt.Sprintf("%s.size()", g.value(depth-1))
 	case 6:
-		return fmt.Sprintf("%s.lowerAscii()", g.value(depth-1))
+		return fmt.Sprintf("lower(%s)", g.value(depth-1))
 	case 7:
 		v := g.fresh()
 		init := g.value(depth - 1)
@@ -170,6 +171,8 @@ func (g *formulaGen) list(depth int) string {
 		return fmt.Sprintf("%s.split(',')", g.value(depth-1))
 	case 4:
 		return g.macro(depth, "sortBy(%s, %s)", g.value)
+	case 5:
+		return fmt.Sprintf("%s.sort()", g.list(depth-1))
 	}
 	return g.path(depth)
 }

@@ -2,7 +2,6 @@ package lang
 
 import (
 	"math"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/google/cel-go/cel"
@@ -167,17 +166,14 @@ func (b sizeBound) stringsSize(list checker.AstNode) (uint64, bool) {
 // string the data holds in it when that is shorter.
 func (b *dataBound) stringsSize(list checker.AstNode) (uint64, bool) {
 	n, ok := b.sizeBound.stringsSize(list)
+	if d, known := b.derived.elems[list.Expr().ID()]; known && (!ok || d < n) {
+		n, ok = d, true
+	}
 	path := list.Path()
 	if _, ofData := b.sizeBound.estimateSize(list); !ofData || len(path) == 0 || !b.paths[list.Expr().ID()] || b.tools[path[0]] {
 		return n, ok
 	}
-	items := append(path[:len(path):len(path)], "@items")
-	key := strings.Join(items, "\x00")
-	pb, seen := b.known[key]
-	if !seen {
-		pb = b.lookupShared(key, items)
-		b.known[key] = pb
-	}
+	pb := b.at(append(path[:len(path):len(path)], "@items"))
 	if !pb.ok || (ok && pb.n >= n) {
 		return n, ok
 	}

@@ -214,7 +214,7 @@ func Surface(ctx context.Context, r *rubric.Rubric, rep *report.Report, results 
 	// Answers are data a judge sent: their length is known only now.
 	size = max(size, eval.ValueSize(answers), eval.ValueSize(usage))
 	sc := &eval.Scope{Vars: lang.Vars{"tools": tools, "surface": sv.Val, "surface_signals": sv.Signals, "answers": answers, "usage": usage, "grades": sv.Grades},
-		Size: size, Surface: sv.Size, Limit: eval.OverSurface(len(tools), sv.Bytes), Observe: sv.Observe, Ctx: ctx}
+		Size: size, Surface: sv.Size, Limit: eval.OverSurface(len(tools), sv.Bytes), Once: true, Observe: sv.Observe, Ctx: ctx}
 	_, mvals, merr := eval.Metrics(r.Surface.Metrics, sc)
 	if merr != nil {
 		return merr

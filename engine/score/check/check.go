@@ -175,7 +175,7 @@ func (sv *Surface) computeSignals(r *rubric.Rubric, s *surface.Surface) error {
 	if len(r.Surface.Signals) == 0 {
 		return nil
 	}
-	sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: sv.Size, Limit: eval.OverSurface(len(s.Tools), sv.Bytes)}
+	sc := &eval.Scope{Vars: lang.Vars{"surface": sv.Val}, Size: sv.Size, Limit: eval.OverSurface(len(s.Tools), sv.Bytes), Once: true}
 	signals, err := eval.Signals(r.Surface.Signals, sc, "surface_signals", "surface signal")
 	if err != nil {
 		return err

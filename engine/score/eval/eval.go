@@ -109,6 +109,10 @@ type Scope struct {
 	// looks through every tool may do as much work as the surface is
 	// long.
 	SurfaceLimit uint64
+	// Once marks a scope whose formulas are each evaluated once a run,
+	// a surface's: one that passes its static bound is estimated on its
+	// data however short that is (see lang.Program.EvalOnceContext).
+	Once bool
 	// Observe and Tool are the run's Options.Observe and the tool the
 	// scope is of. Observe sees each formula as compiled, and each let
 	// when it is computed.
@@ -503,7 +507,7 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		// is evaluated again with the let's length known: the tracker
 		// never misses data it should have counted.
 		la.bound, la.check = size, true
-		out, err := p.EvalSizedContext(ctx, act, size)
+		out, err := s.evalSized(p)(ctx, act, size)
 		if !la.over {
 			return out, placeUnlessDone(ctx, p, err)
 		}
@@ -512,8 +516,17 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	if pending {
 		size = Unbounded
 	}
-	out, err := p.EvalSizedContext(ctx, act, size)
+	out, err := s.evalSized(p)(ctx, act, size)
 	return out, placeUnlessDone(ctx, p, err)
+}
+
+// evalSized is how the scope evaluates p: once a run when it is a
+// surface's (see Scope.Once).
+func (s *Scope) evalSized(p *lang.Program) func(context.Context, interpreter.Activation, uint64) (ref.Val, error) {
+	if s.Once {
+		return p.EvalOnceContext
+	}
+	return p.EvalSizedContext
 }
 
 // placeUnlessDone gives err the place where p met it (see place), but

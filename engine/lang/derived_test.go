@@ -1,0 +1,193 @@
+package lang
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/cel-go/common/types"
+)
+
+// surfaceWords is a surface of n tools named get_item_<i>, one of them
+// with a description of 5,000 characters (the longest value of the data,
+// so its bound), and a table of fillers and synonyms beside it, as a
+// rubric's surface signals hold them; with the cost limit of a formula
+// over such a surface.
+func surfaceWords(t *testing.T, n int) (*Env, Vars, uint64, uint64) {
+	t.Helper()
+	e, err := NewEnv(Var{"surface", Object}, Var{"table", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := make([]any, n)
+	for i := range tools {
+		tools[i] = map[string]any{"name": fmt.Sprintf("get_items_%d", i), "description": "Gets items."}
+	}
+	tools[0].(map[string]any)["description"] = strings.Repeat("d", 5_000)
+	surface := map[string]any{"tools": tools}
+	table := map[string]any{
+		"fillers":  []any{"the", "a", "of", "tool"},
+		"synonyms": map[string]any{"read": "get", "fetch": "get", "item": "entry"},
+	}
+	limit := LimitFor(CostLimit+CostPerItem*uint64(n), jsonSize(t, surface))
+	return e, Vars{"surface": surface, "table": table}, 5_000, limit
+}
+
+// wordsOf is a formula over every tool's words: the words of its name,
+// lowered, then what each formula of TestDerivedValuesBoundedByTheirSource
+// does with them (rest).
+const wordsOf = "surface.tools.map(t, find_all(t.name, r'[A-Za-z]+').map(m, lower(m.text))"
+
+// TestDerivedValuesBoundedByTheirSource: a formula over every tool of a
+// surface that goes through the words of each tool's name was estimated,
+// on its data, as tools x (words as long as the longest value of the
+// surface, here a description of 5,000 characters), far past its limit,
+// and tracked, at the square of the tools (Toolset's entries took 2.7 s
+// of 4.2 at 10,000 tools). A word is no longer than the name it was
+// taken from: estimated so, each formula fits, is evaluated untracked,
+// and what the tracker charges it stays within that estimate.
+func TestDerivedValuesBoundedByTheirSource(t *testing.T) {
+	e, act, size, limit := surfaceWords(t, 1_000)
+	for _, rest := range []string{
+		")",
+		".map(w, w.endsWith('s') ? w.substring(0, size(w) - 1) + 'y' : w))",
+		".filter(w, !(w in table.fillers)))",
+		".map(w, w in table.synonyms ? table.synonyms[w] : w).filter(w, !(w in table.fillers)))",
+		".map(w, w in table.synonyms ? table.synonyms[w] : w).distinct().sort().join(' '))",
+		".map(w, w + '!').filter(w, w != 'get!').join(' '))",
+		".map(w, [w, w]).map(p, p[0] + p[1]))",
+	} {
+		src := wordsOf + rest
+		p := compileAt(t, e, src, limit)
+		if p.Untracked(size) {
+			t.Errorf("%s: untracked by its static estimate; the test wants one it tracks", rest)
+			continue
+		}
+		if fits, over := p.fitsOnFrom(act, size, 0); !fits || !over {
+			t.Errorf("%s: on its data, fits %v, over data %v; want both", rest, fits, over)
+			continue
+		}
+		want, charge, err := evalTracked(t, p, act)
+		if err != nil {
+			t.Fatalf("%s: %v", rest, err)
+		}
+		if est := p.costOn(act, size); charge > est {
+			t.Errorf("%s: charged %d, above its estimate on the data %d", rest, charge, est)
+		}
+		got, err := p.EvalOnceContext(context.Background(), act, size)
+		if err != nil {
+			t.Fatalf("%s: %v", rest, err)
+		}
+		if got.Equal(want) != types.True {
+			t.Errorf("%s: %v untracked, %v tracked", rest, got, want)
+		}
+	}
+}
+
+// TestDerivedValuesKeepTheirSourcesLength: a word is bounded by the
+// name it came from, however long: a name of 4,500 characters made of
+// 1,500 words puts that many words in one tool's list, and a formula
+// that compares each word of a tool with every other is estimated so and
+// stops at its limit (a tenth of a formula's, for the tracked run to stop
+// soon), as it must; a word joined to itself is twice as long, and the
+// estimate says so.
+func TestDerivedValuesKeepTheirSourcesLength(t *testing.T) {
+	e, act, _, _ := surfaceWords(t, 2_000)
+	tools := act["surface"].(map[string]any)["tools"].([]any)
+	tools[1].(map[string]any)["name"] = strings.Repeat("ab ", 1_500)
+	const size = 5_000 // the description of 5,000 characters
+	pairs := compileAt(t, e, wordsOf+").map(ws, ws.map(x, ws.filter(y, x == y)))", CostLimit/10)
+	if fits, _ := pairs.fitsOnFrom(act, size, 0); fits {
+		t.Error("every pair of 1,500 words fits the limit")
+	}
+	if _, err := pairs.EvalOnceContext(context.Background(), act, size); err == nil || !strings.Contains(err.Error(), "cost limit") {
+		t.Errorf("every pair of 1,500 words: error %v, want the cost limit", err)
+	}
+	doubled := compileAt(t, e, wordsOf+").map(ws, ws.map(w, w + w))", CostLimit)
+	_, charge, err := evalTracked(t, doubled, act)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if est := doubled.costOn(act, size); charge > est {
+		t.Errorf("words doubled: charged %d, above the estimate on the data %d", charge, est)
+	}
+	if _, err := doubled.EvalOnceContext(context.Background(), act, size); err != nil {
+		t.Errorf("words doubled: %v", err)
+	}
+}
+
+// TestOnceEstimatedOnShortData: a surface whose longest value is 5,000
+// long is short data (under minDataSize), on which a tool's formula is
+// not estimated again, to spare each of many tools the estimate; a
+// surface's formula, evaluated once (EvalOnceContext), is, and runs
+// untracked where EvalSizedContext tracks it. Both give one value.
+func TestOnceEstimatedOnShortData(t *testing.T) {
+	e, act, size, limit := surfaceWords(t, 2_000)
+	if size >= minDataSize {
+		t.Fatalf("data %d long, want it shorter than %d", size, minDataSize)
+	}
+	p := compileAt(t, e, wordsOf+".distinct().sort().join(' '))", limit)
+	before := TrackedOverData()
+	tracked, err := p.EvalSizedContext(context.Background(), act, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if TrackedOverData() != before+1 {
+		t.Errorf("EvalSizedContext: %d evaluations tracked, want 1", TrackedOverData()-before)
+	}
+	before = TrackedOverData()
+	once, err := p.EvalOnceContext(context.Background(), act, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if TrackedOverData() != before {
+		t.Errorf("EvalOnceContext: %d evaluations tracked, want none", TrackedOverData()-before)
+	}
+	if once.Equal(tracked) != types.True {
+		t.Errorf("%v once, %v tracked", once, tracked)
+	}
+}
+
+// TestInDataStringsBoundedByThem: x in l, where l is a list of the data
+// that holds only strings, reads at most each of l's strings once,
+// whatever x is; estimated so, a value the formula typed dyn (a value
+// of a map of the data) is looked for in such a list untracked. When l
+// holds anything but strings, it keeps the estimate it had: none for a
+// dyn x, which stays tracked.
+func TestInDataStringsBoundedByThem(t *testing.T) {
+	e, err := NewEnv(Var{"m", Object}, Var{"ys", Dyn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]any{}
+	for i := range 3_000 {
+		m[fmt.Sprintf("k%d", i)] = fmt.Sprintf("value %d", i)
+	}
+	const src = "m.map(k, m[k]).filter(v, v in ys)"
+	for _, tt := range []struct {
+		ys   []any
+		fits bool
+	}{
+		{[]any{"value 1", "value 22", "other"}, true},
+		{[]any{"value 1", []any{"value 22"}, "other"}, false},
+	} {
+		act := Vars{"m": m, "ys": tt.ys}
+		p := compileAt(t, e, src, CostLimit)
+		size := uint64(3_000)
+		if p.Untracked(size) {
+			t.Fatal("untracked by its static estimate; the test wants one it tracks")
+		}
+		fits, _ := p.fitsOnFrom(act, size, 0)
+		if fits != tt.fits {
+			t.Errorf("ys %v: fits %v, want %v", tt.ys, fits, tt.fits)
+		}
+		_, charge, err := evalTracked(t, p, act)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if est := p.costOn(act, size); fits && charge > est {
+			t.Errorf("ys %v: charged %d, above its estimate %d", tt.ys, charge, est)
+		}
+	}
+}
