@@ -4,13 +4,15 @@
 # Gradable and TDQS on surfaces built from the corpus captures (notion's
 # first, so that even the smallest surface holds its $ref tools), and
 # Schema Quality beside TDQS on the same file, run one after the other so
-# that both meet the same machine.
+# that both meet the same machine; and Toolset, whose surface formulas go
+# through every tool's words.
 #
 #   bash bench/scale.sh
 #   GRADABLE="100 200" TDQS="1000 2000" bash bench/scale.sh
+#   GRADABLE= TDQS= TOOLSET="5000 10000 20000" bash bench/scale.sh
 #
-# GRADABLE and TDQS list the tool counts (default 100 200 400 and
-# 1000 5000 20000). RUBRIC names a binary to measure instead of one built
+# GRADABLE, TDQS and TOOLSET list the tool counts (default 100 200 400,
+# 1000 5000 20000 and 5000 10000 20000; empty for none). RUBRIC names a binary to measure instead of one built
 # from this tree (an older build, to compare), and OUT the directory the
 # figures go to (default bench/out). Prints one row per run, then for each rubric the
 # exponent of time and memory between consecutive sizes (1 is linear).
@@ -19,6 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 gradable=${GRADABLE-100 200 400}
 tdqs=${TDQS-1000 5000 20000}
+toolset=${TOOLSET-5000 10000 20000}
 out=${OUT:-bench/out}
 surfaces=bench/out
 mkdir -p "$out" "$surfaces"
@@ -56,6 +59,7 @@ for n in $tdqs; do
   measure tdqs "$n"
   [ "$n" = 5000 ] && measure schema-quality 5000
 done
+for n in $toolset; do measure toolset "$n"; done
 
 python3 - "$out/scale.txt" <<'PY'
 import math, sys
