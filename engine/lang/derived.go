@@ -361,9 +361,11 @@ func (w *derivedWalk) call(e celast.Expr, sc *derivedScope) derived {
 	case (fn == "distinct" || fn == "slice") && len(args) >= 1, fn == "unique_by" && len(args) == 2:
 		return w.elementsOf(w.of(args[0], sc))
 	case fn == "find_all" && len(args) == 2:
-		// Maps of two offsets and a substring of s (text).
+		// Maps of two offsets and a substring of s, under the keys
+		// start, end and text: each key or value no longer than s or
+		// "start".
 		if s := stringOf(w.of(args[0], sc)); s.known() {
-			return derived{depth: 2, n: s.n}
+			return derived{depth: 2, n: max(s.n, uint64(len("start")))}
 		}
 	}
 	return derived{}

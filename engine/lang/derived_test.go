@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	celast "github.com/google/cel-go/common/ast"
 	"github.com/google/cel-go/common/types"
 )
 
@@ -188,6 +189,34 @@ func TestInDataStringsBoundedByThem(t *testing.T) {
 		}
 		if est := p.costOn(act, size); fits && charge > est {
 			t.Errorf("ys %v: charged %d, above its estimate %d", tt.ys, charge, est)
+		}
+	}
+}
+
+// TestDerivedKeysOfMatches: a match of find_all is a map whose keys
+// (start, end, text) may be longer than the string matched: a key of a
+// match of a string of two characters is bounded by five, the longest.
+func TestDerivedKeysOfMatches(t *testing.T) {
+	e, err := NewEnv(Var{"s", Dyn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := compileAt(t, e, "find_all(s, 'a').map(m, m.map(k, k))", CostLimit)
+	var ids []int64
+	celast.PostOrderVisit(p.checked.NativeRep().Expr(), celast.NewExprVisitor(func(x celast.Expr) {
+		if x.Kind() == celast.IdentKind && x.AsIdent() == "k" {
+			ids = append(ids, x.ID())
+		}
+	}))
+	got := derivedBounds(p.checked, nil, func(path []string) (uint64, bool) {
+		return 2, len(path) == 1 && path[0] == "s"
+	})
+	if len(ids) == 0 {
+		t.Fatal("no identifier k")
+	}
+	for _, id := range ids {
+		if n, ok := got.self[id]; !ok || n < uint64(len("start")) {
+			t.Errorf("a key of a match bounded by %d (%v), want at least %d", n, ok, len("start"))
 		}
 	}
 }
