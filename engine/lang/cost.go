@@ -485,9 +485,10 @@ func (sh shapes) scope(c celast.ComprehensionExpr, sc *dataScope) *dataScope {
 //   - find_all(s, re) of a string bounded itself: maps of two offsets
 //     and a substring of s (text), under three short keys;
 //   - s.lowerAscii(), s.upperAscii(), s.trim(), s.substring(...),
-//     s.charAt(i), lower(s), and each element of s.split(...): at most
-//     as many characters as s, some of its own or each mapped to one,
-//     when s is bounded itself (not s + s); x.reverse(): x reordered;
+//     s.charAt(i), and each element of s.split(...): at most as many
+//     characters as s, some of its own or each mapped to one, when s is
+//     bounded itself (not s + s); lower(s), twice s's bound (see
+//     shapes.call); x.reverse(): x reordered;
 //   - a map or a filter (a macro whose result is a list it appends
 //     to): a list of what it appends, as the macro's variables are
 //     bound;
@@ -577,8 +578,16 @@ func (sh shapes) call(c celast.CallExpr, sc *dataScope) dataShape {
 		return sh.of(args[0], sc).elem().list().join(sh.of(args[1], sc).elem()).list()
 	case fn == "lower" && len(args) == 1:
 		// strings.ToLower maps each character to one: the same
-		// number of characters, which is what size counts.
-		return sh.of(args[0], sc).ofString()
+		// number of characters, which is what cel-go's size counts,
+		// but not always of bytes, which the language's own charges
+		// read (pairWork, inCost, distinctCost): U+023A and U+023E
+		// take two bytes and their lower case three. Twice the
+		// string's bound, the least whole multiple that holds.
+		s := sh.of(args[0], sc).ofString()
+		if s != noShape {
+			s.scale *= 2
+		}
+		return s
 	case fn == "find_all" && len(args) == 2:
 		// Maps of two offsets and a substring of s (text), under
 		// three short keys.

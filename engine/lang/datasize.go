@@ -341,7 +341,7 @@ func (b *dataBound) at(path []string) pathBound {
 // stringsAt is the length in bytes of the longest value at path in the
 // data, when every value there is a string (see flatString).
 func (b *dataBound) stringsAt(path []string) pathBound {
-	return b.measure("strings\x00"+pathKey(path), path, flatString)
+	return b.measure("strings"+pathKey(path), path, flatString)
 }
 
 // measure is the measure leaf gives the values at path in the data,

@@ -249,7 +249,7 @@ func (g *formulaGen) equality(depth int) string {
 }
 
 // data is a random nested value: maps under a, b and c, lists, strings
-// of a and commas, numbers (floats, and exact ones as the engine's
+// of a and commas (long ones of a or of U+023A), numbers (floats, and exact ones as the engine's
 // values hold them, some of hundreds of digits), a long list now and
 // then. With shared set, strings are now and then hundreds of
 // characters long and lists and maps repeat a member, so that equality
@@ -291,7 +291,13 @@ func randomData(r *rand.Rand, depth int, shared bool) any {
 		return l
 	case 3, 4:
 		if shared && r.IntN(3) == 0 {
-			return strings.Repeat("a", 100+r.IntN(300))
+			// Half of them of a capital that takes two bytes, whose
+			// lower case takes three.
+			unit := "a"
+			if r.IntN(2) == 0 {
+				unit = "\u023a"
+			}
+			return strings.Repeat(unit, 100+r.IntN(300))
 		}
 		return strings.Repeat("a,", r.IntN(6))
 	}

@@ -26,7 +26,9 @@ import (
 // is at most n long, as pathSize measures a value (a string's bytes, a
 // list's or a map's members); n == 0 when nothing is known. path, when
 // set, is the path into the data the value itself is at (depth 0), in
-// pathSize's steps.
+// pathSize's steps. Strings are taken to be valid UTF-8, as the engine
+// checks every string it reads: CEL's string functions write an invalid
+// byte as U+FFFD, three bytes.
 type derived struct {
 	depth int
 	n     uint64
@@ -210,7 +212,7 @@ func (w *derivedWalk) compute(e celast.Expr, sc *derivedScope) derived {
 		if s.IsTestOnly() {
 			return derived{}
 		}
-		return w.step(w.of(s.Operand(), sc), s.FieldName())
+		return w.step(w.of(s.Operand(), sc), fieldStep(s.FieldName()))
 	case celast.ListKind:
 		return w.list(e.AsList().Elements(), sc)
 	case celast.ComprehensionKind:
@@ -332,7 +334,7 @@ func (w *derivedWalk) call(e celast.Expr, sc *derivedScope) derived {
 	case fn == operators.Index && len(args) == 2:
 		if k := args[1]; k.Kind() == celast.LiteralKind {
 			if s, ok := k.AsLiteral().(types.String); ok {
-				return w.step(w.of(args[0], sc), string(s))
+				return w.step(w.of(args[0], sc), fieldStep(string(s)))
 			}
 		}
 		return w.step(w.of(args[0], sc), "@items")
@@ -354,7 +356,8 @@ func (w *derivedWalk) call(e celast.Expr, sc *derivedScope) derived {
 		return w.of(args[0], sc)
 	case fn == "lower" && len(args) == 1:
 		// strings.ToLower maps each character to one, which may take a
-		// byte more than it did (U+023A, two bytes, to U+2C65, three).
+		// byte more than it did (U+023A and U+023E, two bytes, to three:
+		// the only characters it lengthens).
 		if s := stringOf(w.of(args[0], sc)); s.known() && s.n < 1<<40 {
 			return derived{n: s.n + (s.n+1)/2}
 		}
@@ -396,5 +399,25 @@ func stringOf(d derived) derived {
 	return derived{}
 }
 
-// pathKey is the key of a path in dataBound.known.
-func pathKey(path []string) string { return strings.Join(path, "\x00") }
+// fieldStep is the step of a path that reads the field name of a map:
+// the name itself, but for a name pathSize would read as a step of its
+// own (@keys, @items...) or that holds the separator of pathKey, which
+// is read as any value of the map (@items), a bound that holds for it.
+func fieldStep(name string) string {
+	if strings.HasPrefix(name, "@") || strings.Contains(name, "\x00") {
+		return "@items"
+	}
+	return name
+}
+
+// pathKey is the key of a path in dataBound.known: its steps, none of
+// which holds a NUL (see fieldStep), each after one, so that no key
+// starts with its variable's name (see stringsAt).
+func pathKey(path []string) string {
+	var b strings.Builder
+	for _, step := range path {
+		b.WriteByte(0)
+		b.WriteString(step)
+	}
+	return b.String()
+}

@@ -220,3 +220,65 @@ func TestDerivedKeysOfMatches(t *testing.T) {
 		}
 	}
 }
+
+// longestValue is the bound the engine gives data (eval.ValueSize): the
+// longest string in bytes, list or map of v.
+func longestValue(v any) uint64 {
+	switch x := v.(type) {
+	case string:
+		return uint64(len(x))
+	case []any:
+		n := uint64(len(x))
+		for _, e := range x {
+			n = max(n, longestValue(e))
+		}
+		return n
+	case map[string]any:
+		n := uint64(len(x))
+		for k, e := range x {
+			n = max(n, uint64(len(k)), longestValue(e))
+		}
+		return n
+	}
+	return 1
+}
+
+// TestDataEstimateHoldsOnHostileKeysAndText: what a review of the
+// per-evaluation estimate found it missing, each charged by the tracker
+// more than it was estimated: a key that reads as a step of a path
+// (d['@keys']) or holds the separator of their cache keys (d['a\x00b'],
+// read as d.a.b), a lower case longer in bytes than the text (U+023A
+// takes two bytes, its lower case three), and x in a map.
+func TestDataEstimateHoldsOnHostileKeysAndText(t *testing.T) {
+	e, err := NewEnv(Var{"d", Object})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("x", 10_000)
+	capitals := strings.Repeat("\u023a", 10_000)
+	hundred := make([]any, 100)
+	for i := range hundred {
+		hundred[i] = fmt.Sprint(i)
+	}
+	for _, tt := range []struct {
+		src  string
+		data map[string]any
+	}{
+		{"d.l.map(x, [d['@keys'], d['@keys']].join(','))", map[string]any{"@keys": long, "l": hundred}},
+		{"d.l.map(x, [d['@indices']].distinct())", map[string]any{"@indices": long, "l": hundred}},
+		{"d.l.map(x, [d.a.b, d['a\\x00b']].join(','))", map[string]any{"a": map[string]any{"b": "x"}, "a\x00b": long, "l": hundred}},
+		{"d.names.map(s, lower(s)).distinct()", map[string]any{"names": []any{capitals + "a", capitals + "b"}}},
+		{"d.names.exists(s, lower(s) in d.m)", map[string]any{"names": []any{capitals + "a", capitals + "b"}, "m": map[string]any{"k": "v"}}},
+		{"d.l.map(x, x in d.w)", map[string]any{"l": []any{long, long + "y"}, "w": map[string]any{"k": "v"}}},
+	} {
+		act := Vars{"d": tt.data}
+		p := compileAt(t, e, tt.src, CostLimit)
+		_, charge, err := evalTracked(t, p, act)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		if est := p.costOn(act, longestValue(tt.data)); charge > est {
+			t.Errorf("%s: charged %d, above its estimate on the data %d", tt.src, charge, est)
+		}
+	}
+}
