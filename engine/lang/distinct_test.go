@@ -90,8 +90,8 @@ func TestDistinctIsChargedItsWork(t *testing.T) {
 // TestDistinctEstimateBoundsItsCharge: distinct of a list of strings is
 // charged a tenth of their characters (distinctCost), which the list
 // extension's estimate, the square of the list's length, fell short of
-// for a few long strings (two of 20,000 characters: charged 4,000,
-// estimated 10). The estimate counts them; and it gives the list's
+// for a few long strings (two of 20,000 characters: charged 4,008,
+// estimated 20). The estimate counts them; and it gives the list's
 // length, not its square.
 func TestDistinctEstimateBoundsItsCharge(t *testing.T) {
 	for _, strs := range [][]any{
