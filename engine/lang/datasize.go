@@ -322,8 +322,8 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 	if d, ok := b.derived.self[n.Expr().ID()]; ok && (est == nil || d < est.Max) {
 		est = &checker.SizeEstimate{Min: 0, Max: d}
 	}
-	path := n.Path()
-	if !ofData || len(path) == 0 || !b.paths[n.Expr().ID()] || b.tools[path[0]] {
+	path := b.dataPath(n)
+	if !ofData || path == nil {
 		return est
 	}
 	pb := b.at(path)
@@ -331,6 +331,17 @@ func (b *dataBound) EstimateSize(n checker.AstNode) *checker.SizeEstimate {
 		return est
 	}
 	return &checker.SizeEstimate{Min: 0, Max: pb.n}
+}
+
+// dataPath is n's path when n is a path into a variable of the data, not
+// into the tool (whose paths keep the static bound): what the data
+// bounds; nil otherwise.
+func (b *dataBound) dataPath(n checker.AstNode) []string {
+	path := n.Path()
+	if len(path) == 0 || !b.paths[n.Expr().ID()] || b.tools[path[0]] {
+		return nil
+	}
+	return path
 }
 
 // at is the bound of path in the data, looked up once an evaluation.
@@ -342,6 +353,18 @@ func (b *dataBound) at(path []string) pathBound {
 // data, when every value there is a string (see flatString).
 func (b *dataBound) stringsAt(path []string) pathBound {
 	return b.measure("strings"+pathKey(path), path, flatString)
+}
+
+// pathKey is the key of a path in dataBound.known: its steps, none of
+// which holds a NUL (see fieldStep), each after one, so that no key
+// starts with its variable's name (see stringsAt).
+func pathKey(path []string) string {
+	var k strings.Builder
+	for _, step := range path {
+		k.WriteByte(0)
+		k.WriteString(step)
+	}
+	return k.String()
 }
 
 // measure is the measure leaf gives the values at path in the data,
@@ -382,8 +405,8 @@ func (b *dataBound) EstimateCallCost(function, overloadID string, target *checke
 		return est
 	}
 	x, c := args[0], args[1]
-	path := c.Path()
-	if len(path) == 0 || !b.paths[c.Expr().ID()] || b.tools[path[0]] {
+	path := b.dataPath(c)
+	if path == nil {
 		return est
 	}
 	n, ok := knownSize(b, c)

@@ -409,15 +409,3 @@ func fieldStep(name string) string {
 	}
 	return name
 }
-
-// pathKey is the key of a path in dataBound.known: its steps, none of
-// which holds a NUL (see fieldStep), each after one, so that no key
-// starts with its variable's name (see stringsAt).
-func pathKey(path []string) string {
-	var b strings.Builder
-	for _, step := range path {
-		b.WriteByte(0)
-		b.WriteString(step)
-	}
-	return b.String()
-}

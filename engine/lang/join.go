@@ -169,8 +169,8 @@ func (b *dataBound) stringsSize(list checker.AstNode) (uint64, bool) {
 	if d, known := b.derived.elems[list.Expr().ID()]; known && (!ok || d < n) {
 		n, ok = d, true
 	}
-	path := list.Path()
-	if _, ofData := b.sizeBound.estimateSize(list); !ofData || len(path) == 0 || !b.paths[list.Expr().ID()] || b.tools[path[0]] {
+	path := b.dataPath(list)
+	if _, ofData := b.sizeBound.estimateSize(list); !ofData || path == nil {
 		return n, ok
 	}
 	pb := b.at(append(path[:len(path):len(path)], "@items"))
