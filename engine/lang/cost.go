@@ -942,7 +942,7 @@ func (p *Program) evalSized(ctx context.Context, act interpreter.Activation, siz
 		out, _, err := p.fast.Eval(act)
 		return out, err
 	}
-	fits, over := p.fitsOnFrom(act, size, least)
+	fits, over := p.fitsOn(act, size, least)
 	if fits {
 		// Past its static bound, but within its limit on what this
 		// data holds (see dataEstimate).

@@ -147,13 +147,9 @@ func (p *Program) dataEstimate() *dataEstimate {
 // or map of which is longer than size, is within p's limit, as the
 // estimate with each path bounded by what act holds there gives it;
 // and whether p goes through a value of the data (see dataEstimate.over),
-// the only formulas it estimates so.
-func (p *Program) fitsOn(act interpreter.Activation, size uint64) (fits, over bool) {
-	return p.fitsOnFrom(act, size, minDataSize)
-}
-
-// fitsOnFrom is fitsOn, estimating on data of at least least.
-func (p *Program) fitsOnFrom(act interpreter.Activation, size, least uint64) (fits, over bool) {
+// the only formulas it estimates so, on data at least least long (see
+// EvalSizedContext and EvalOnceContext).
+func (p *Program) fitsOn(act interpreter.Activation, size, least uint64) (fits, over bool) {
 	d := p.dataEstimate()
 	if d == nil {
 		return false, false

@@ -103,7 +103,7 @@ func TestWideDataEstimatedOnItsPaths(t *testing.T) {
 			t.Errorf("%.60s: untracked by its static estimate on data %d long; the test wants one it tracks", src, n)
 			continue
 		}
-		fits, over := p.fitsOn(act, n)
+		fits, over := p.fitsOn(act, n, minDataSize)
 		if !over || !fits {
 			t.Errorf("%.60s: on its data, fits %v, over data %v; want both", src, fits, over)
 		}
@@ -149,7 +149,7 @@ func TestWideDataStaysTracked(t *testing.T) {
 		{`tool.inputSchema.properties.map(k, find_all(tool.inputSchema.properties[k].description, 'y+').size()).exists(x, x > 0)`, false},
 	} {
 		p := compileAt(t, e, tt.src, limit)
-		if fits, over := p.fitsOn(act, n); fits || !over {
+		if fits, over := p.fitsOn(act, n, minDataSize); fits || !over {
 			t.Errorf("%.60s: on its data, fits %v, over data %v; want tracked (estimate %d, limit %d)", tt.src, fits, over, p.costOn(act, n), p.limit)
 		}
 		before := TrackedOverData()
@@ -360,7 +360,7 @@ func TestShortDataKeepsStaticPath(t *testing.T) {
 	if p.Untracked(n) {
 		t.Fatalf("untracked by its static estimate on data %d long; the test wants one it tracks", n)
 	}
-	if fits, over := p.fitsOn(act, n); fits || !over {
+	if fits, over := p.fitsOn(act, n, minDataSize); fits || !over {
 		t.Errorf("on data %d long: fits %v, over data %v; want tracked, over data", n, fits, over)
 	}
 }
@@ -489,7 +489,7 @@ func TestDataEstimateCountsWhatCelMisses(t *testing.T) {
 		if charged > est {
 			t.Errorf("%.60s: charged %d, above its estimate on the data %d", src, charge, est)
 		}
-		if fits, _ := p.fitsOn(act, size); fits && charged > limit {
+		if fits, _ := p.fitsOn(act, size, minDataSize); fits && charged > limit {
 			t.Errorf("%.60s: untracked, charged %d past its limit %d", src, charged, limit)
 		}
 	}
@@ -545,7 +545,7 @@ func TestSharedValueWalkedOnce(t *testing.T) {
 	resolved, first := 0, 0
 	for i := range tools {
 		act := sharingAct{Vars{"signals": map[string]any{"name": fmt.Sprintf("t%d", i)}, "shared": shared}, &resolved}
-		if fits, _ := p.fitsOn(act, size); !fits {
+		if fits, _ := p.fitsOn(act, size, minDataSize); !fits {
 			t.Fatalf("tool %d: not within its limit on its data", i)
 		}
 		if i == 0 {
@@ -603,7 +603,7 @@ func TestNumbersEstimatedOnTheData(t *testing.T) {
 			t.Errorf("%s: untracked by its static estimate; the test wants one it tracks", src)
 			continue
 		}
-		if fits, over := p.fitsOn(act, size); !over || !fits {
+		if fits, over := p.fitsOn(act, size, minDataSize); !over || !fits {
 			t.Errorf("%s: on its data, fits %v, over data %v; want both", src, fits, over)
 		}
 		_, charged, err := evalTracked(t, p, act)

@@ -65,7 +65,7 @@ func TestDerivedValuesBoundedByTheirSource(t *testing.T) {
 			t.Errorf("%s: untracked by its static estimate; the test wants one it tracks", rest)
 			continue
 		}
-		if fits, over := p.fitsOnFrom(act, size, 0); !fits || !over {
+		if fits, over := p.fitsOn(act, size, 0); !fits || !over {
 			t.Errorf("%s: on its data, fits %v, over data %v; want both", rest, fits, over)
 			continue
 		}
@@ -99,7 +99,7 @@ func TestDerivedValuesKeepTheirSourcesLength(t *testing.T) {
 	tools[1].(map[string]any)["name"] = strings.Repeat("ab ", 1_500)
 	const size = 5_000 // the description of 5,000 characters
 	pairs := compileAt(t, e, wordsOf+").map(ws, ws.map(x, ws.filter(y, x == y)))", CostLimit/10)
-	if fits, _ := pairs.fitsOnFrom(act, size, 0); fits {
+	if fits, _ := pairs.fitsOn(act, size, 0); fits {
 		t.Error("every pair of 1,500 words fits the limit")
 	}
 	if _, err := pairs.EvalOnceContext(context.Background(), act, size); err == nil || !strings.Contains(err.Error(), "cost limit") {
@@ -179,7 +179,7 @@ func TestInDataStringsBoundedByThem(t *testing.T) {
 		if p.Untracked(size) {
 			t.Fatal("untracked by its static estimate; the test wants one it tracks")
 		}
-		fits, _ := p.fitsOnFrom(act, size, 0)
+		fits, _ := p.fitsOn(act, size, 0)
 		if fits != tt.fits {
 			t.Errorf("ys %v: fits %v, want %v", tt.ys, fits, tt.fits)
 		}
