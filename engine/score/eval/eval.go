@@ -507,7 +507,7 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 		// is evaluated again with the let's length known: the tracker
 		// never misses data it should have counted.
 		la.bound, la.check = size, true
-		out, err := s.evalSized(p)(ctx, act, size)
+		out, err := s.evalSized(ctx, p, act, size)
 		if !la.over {
 			return out, placeUnlessDone(ctx, p, err)
 		}
@@ -516,17 +516,18 @@ func (s *Scope) eval(p *lang.Program) (ref.Val, error) {
 	if pending {
 		size = Unbounded
 	}
-	out, err := s.evalSized(p)(ctx, act, size)
+	out, err := s.evalSized(ctx, p, act, size)
 	return out, placeUnlessDone(ctx, p, err)
 }
 
-// evalSized is how the scope evaluates p: once a run when it is a
-// surface's (see Scope.Once).
-func (s *Scope) evalSized(p *lang.Program) func(context.Context, interpreter.Activation, uint64) (ref.Val, error) {
+// evalSized evaluates p on act, no value of which is longer than size:
+// as a formula evaluated once a run when the scope is a surface's (see
+// Scope.Once).
+func (s *Scope) evalSized(ctx context.Context, p *lang.Program, act interpreter.Activation, size uint64) (ref.Val, error) {
 	if s.Once {
-		return p.EvalOnceContext
+		return p.EvalOnceContext(ctx, act, size)
 	}
-	return p.EvalSizedContext
+	return p.EvalSizedContext(ctx, act, size)
 }
 
 // placeUnlessDone gives err the place where p met it (see place), but
