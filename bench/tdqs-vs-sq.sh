@@ -14,6 +14,10 @@
 #   OLD=/tmp/rubric-old bash bench/tdqs-vs-sq.sh 5000 3
 #
 # NEW names the binary to measure instead of one built from this tree.
+# CACHED=1 adds to each round this tree's TDQS with every answer taken
+# from an answer cache that one run fills first: the run without the
+# judge's path (requests, gRPC, the plugin, the answers read back),
+# which is as fast as TDQS can be while the judge costs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-5000}
@@ -33,11 +37,20 @@ if [ -z "$new" ]; then
   go build -o "$new" ./cmd/rubric
 fi
 old=${OLD:-}
+cached=${CACHED:-}
+answers=$out/tdqs-vs-sq-answers
+if [ -n "$cached" ]; then
+  rm -rf "$answers"
+  "$new" score --cache-dir "$answers" --progress=false --max-bytes 4GiB --max-tools 1000000 \
+    --rubric tdqs --format json --out "$out/tdqs-vs-sq-fill.json" "$file" >/dev/null
+fi
 
 : >"$out/tdqs-vs-sq.txt"
-run() { # label binary rubric: appends "label wall user sys rss status judge-cpu judge-rss"
+run() { # label binary rubric [cache flags]: appends "label wall user sys rss status judge-cpu judge-rss"
   local status=0 judge=0 jrss=0 p s h
-  /usr/bin/time -f "%e %U %S %M" -o "$out/time.txt" "$2" score --no-cache --progress=false \
+  local cache=(--no-cache)
+  [ $# -gt 3 ] && cache=("${@:4}")
+  /usr/bin/time -f "%e %U %S %M" -o "$out/time.txt" "$2" score "${cache[@]}" --progress=false \
     --max-bytes 4GiB --max-tools 1000000 --rubric "$3" --format json --out "$out/tdqs-vs-sq-$1.json" "$file" \
     >/dev/null 2>"$out/tdqs-vs-sq-$1.err" &
   local timer=$!
@@ -68,9 +81,11 @@ for i in $(seq "$rounds"); do
   if ((i % 2 == 1)); then
     [ -n "$old" ] && run old-tdqs "$old" tdqs
     run tdqs "$new" tdqs
+    [ -n "$cached" ] && run tdqs-cached "$new" tdqs --cache-dir "$answers"
     run sq "$new" schema-quality
   else
     run sq "$new" schema-quality
+    if [ -n "$cached" ]; then run tdqs-cached "$new" tdqs --cache-dir "$answers"; fi
     run tdqs "$new" tdqs
     if [ -n "$old" ]; then run old-tdqs "$old" tdqs; fi
   fi
@@ -93,6 +108,7 @@ for label, runs in by.items():
     if any(r[5] > 0 for r in runs):
         judge = f"; judge {statistics.median(r[5] for r in runs):.2f} s CPU, {statistics.median(r[6] for r in runs) / 1024:.0f} MiB peak"
     print(f"{label}: median {w:.2f} s wall, {c:.2f} s CPU (user+sys), {m:.0f} MiB peak" + judge + (f"; {failed} of {len(runs)} runs failed" if failed else ""))
-if "tdqs" in med and "sq" in med:
-    print(f"tdqs / schema-quality: {med['tdqs'][0] / med['sq'][0]:.1f}x wall, {med['tdqs'][1] / med['sq'][1]:.1f}x CPU")
+for label in ("tdqs", "tdqs-cached"):
+    if label in med and "sq" in med:
+        print(f"{label} / schema-quality: {med[label][0] / med['sq'][0]:.1f}x wall, {med[label][1] / med['sq'][1]:.1f}x CPU")
 PY
