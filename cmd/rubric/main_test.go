@@ -185,6 +185,9 @@ func TestScripts(t *testing.T) {
 			if err := copyGlob("../../rubrics/testdata/tdqs/*", filepath.Join(env.WorkDir, "tdqs")); err != nil {
 				return err
 			}
+			if err := copyGlob("../../rubrics/testdata/tdqs13/partial.*", filepath.Join(env.WorkDir, "tdqs13")); err != nil {
+				return err
+			}
 			if err := copyGlob("../../rubrics/testdata/gradable/*", filepath.Join(env.WorkDir, "gradable")); err != nil {
 				return err
 			}

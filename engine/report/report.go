@@ -42,7 +42,9 @@ type Report struct {
 	Origin  *Origin `json:"origin,omitempty"`
 	Surface Surface `json:"surface"`
 	// Complete is false when scoring could not finish; such a report has
-	// no scores and says why in Warnings.
+	// no scores and says why in Warnings. A report whose rubric scored
+	// the tools it could (min_scored) is complete: UnscoredTools lists
+	// the others, and its scores are of the tools scored.
 	Complete bool `json:"complete"`
 	// Score is the overall score rounded as the rubric says, Exact the same
 	// value as an exact fraction; both are null when there is nothing to

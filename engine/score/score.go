@@ -29,6 +29,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/score/parallel"
 	"github.com/rubricmcp/rubric/engine/score/stage"
 	"github.com/rubricmcp/rubric/engine/surface"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // Options tune a run.
@@ -335,8 +336,8 @@ func setAside(r *rubric.Rubric, rep *report.Report, states []*check.State) ([]*c
 		tools = append(tools, rep.Tools[i])
 	}
 	rep.Tools = tools
-	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d of the %d tools could not be scored and are left out of the scores (an answer about them stayed unreadable after its retries): %s; a gate is INVALID until every tool is scored",
-		len(names), total, strings.Join(names, ", ")))
+	rep.Warnings = append(rep.Warnings, fmt.Sprintf("%d of the %d tools could not be scored and %s left out of the scores (an answer about %s stayed unreadable after its retries): %s; a gate is INVALID until every tool is scored",
+		len(names), total, words.Pick(len(names), "is", "are"), words.Pick(len(names), "it", "them"), strings.Join(names, ", ")))
 	return kept, nil
 }
 

@@ -7,12 +7,16 @@
 // brightgreen, B green, C yellow, D orange, E and F red, any other grade
 // blue. A report without an overall score says why in a lightgrey badge
 // ("no score"), and one that could not finish is marked isError (red).
+// When the rubric left tools unscored (its min_scored), the message says
+// how many after the score ("B 3.5 (1 unscored)"): the score is then of
+// the others.
 package badge
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/report"
@@ -44,6 +48,9 @@ func Of(r *report.Report) Badge {
 			grade = *r.Grade
 		}
 		b.Message = strings.TrimSpace(grade + " " + r.Score.String())
+		if n := len(r.UnscoredTools); n > 0 {
+			b.Message += " (" + strconv.Itoa(n) + " unscored)"
+		}
 		b.Color = "blue"
 		if c, ok := colors[strings.ToUpper(firstLetter(grade))]; ok {
 			b.Color = c

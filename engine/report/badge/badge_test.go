@@ -73,3 +73,14 @@ func TestBadge(t *testing.T) {
 		})
 	}
 }
+
+// TestBadgeSaysToolsUnscored: the score of a report that left a tool
+// unscored is the others', and the badge says so.
+func TestBadgeSaysToolsUnscored(t *testing.T) {
+	r := reporttest.Partial(t)
+	b := Of(r)
+	want := *r.Grade + " " + r.Score.String() + " (1 unscored)"
+	if b.Message != want || b.Label != "rubric tdqs" || b.IsError {
+		t.Errorf("badge %+v, want message %q", b, want)
+	}
+}

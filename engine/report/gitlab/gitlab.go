@@ -10,6 +10,12 @@
 // is the SARIF result's, stable across runs and line moves. Severities
 // follow the SARIF level: "error" is "major" ("critical" for a security
 // finding of critical severity), "warning" "minor" and "note" "info".
+//
+// A tool the rubric left unscored (its min_scored) is an entry too, after
+// the issues: check_name "unscored", severity "major", placed where the
+// tool is, its description saying why. GitLab shows nothing but entries,
+// and a merge request must not read a report of fewer tools as the whole
+// server's.
 package gitlab
 
 import (
@@ -52,6 +58,7 @@ func WriteOptions(w io.Writer, r *report.Report, opt sarif.Options) error {
 	if err != nil {
 		return fmt.Errorf("write GitLab Code Quality: %w", err)
 	}
+	findings = append(findings, sarif.Unscored(r, opt)...)
 	out := make([]issue, 0, len(findings))
 	for _, f := range findings {
 		desc := f.Tool + ": " + f.Issue.Message
@@ -93,6 +100,9 @@ func severity(f sarif.Finding) string {
 }
 
 func categories(f sarif.Finding) []string {
+	if f.Issue.Check == sarif.UnscoredCheck {
+		return []string{"Bug Risk"}
+	}
 	if f.Issue.Severity != "" {
 		return []string{"Security"}
 	}

@@ -70,6 +70,44 @@ func TestDocumentedFields(t *testing.T) {
 	}
 }
 
+// TestUnscoredToolIsAnEntry: a tool the rubric left unscored is a major
+// entry of its own, placed on the tool in its file and saying why, so
+// that a merge request shows it; the scored tools' issues come first.
+func TestUnscoredToolIsAnEntry(t *testing.T) {
+	rep := reporttest.Partial(t)
+	dir, err := filepath.Abs("../../../rubrics/testdata/tdqs13")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep.Origin = &report.Origin{Kind: report.OriginFile, Path: "partial.tools.json"}
+	var buf bytes.Buffer
+	if err := WriteOptions(&buf, rep, sarif.Options{Dir: dir, Root: dir}); err != nil {
+		t.Fatal(err)
+	}
+	var entries []issue
+	if err := json.Unmarshal(buf.Bytes(), &entries); err != nil {
+		t.Fatal(err)
+	}
+	issues := 0
+	for _, tool := range rep.Tools {
+		issues += len(tool.Issues)
+	}
+	if len(entries) != issues+1 {
+		t.Fatalf("%d entries for %d issues and one unscored tool", len(entries), issues)
+	}
+	last := entries[len(entries)-1]
+	want := reporttest.PartialUnscored + ": not scored: " + rep.UnscoredTools[0].Reason
+	if last.CheckName != "unscored" || last.Severity != "major" || last.Description != want ||
+		last.Location.Path != "partial.tools.json" || last.Location.Lines.Begin != 19 {
+		t.Errorf("the unscored tool's entry: %+v; want check unscored, major, %q, at partial.tools.json:19 (its name)", last, want)
+	}
+	for _, e := range entries[:issues] {
+		if e.CheckName == "unscored" || e.Fingerprint == last.Fingerprint {
+			t.Errorf("an issue's entry %+v is taken for the unscored tool's", e)
+		}
+	}
+}
+
 // TestNoIssues writes an empty array, which GitLab reads as "nothing
 // found".
 func TestNoIssues(t *testing.T) {

@@ -7,8 +7,11 @@
 // given (rubric score --fail-under), or when it has an issue of SARIF
 // level "error" (a check of 20 points or more, or a security finding of
 // critical or high severity); the failure's message says which, and its
-// text lists every issue of the tool, the largest gain first. A report
-// that could not finish is one suite with an error and no test cases.
+// text lists every issue of the tool, the largest gain first. A tool the
+// rubric left unscored (its min_scored) is a test case with an error
+// that says why, after the scored ones, and the report's warnings are the
+// suite's system-err. A report that could not finish is one suite with
+// an error and no test cases.
 // The suite's properties name the rubric, its digest, the surface hash
 // and the overall score. The document follows the Jenkins JUnit schema
 // (jenkins-junit.xsd).
@@ -59,6 +62,7 @@ type testCase struct {
 	ClassName string   `xml:"classname,attr"`
 	Time      string   `xml:"time,attr"`
 	Failure   *failure `xml:"failure"`
+	Error     *failure `xml:"error"`
 	SystemOut *cdata   `xml:"system-out"`
 }
 
@@ -177,6 +181,18 @@ func build(r *report.Report, failUnder *rubric.Threshold) (*suites, error) {
 		}
 		s.Cases = append(s.Cases, tc)
 	}
+	// A tool left unscored is not a pass: CI shows it as an error, so
+	// that a report of fewer tools is not taken for the whole server.
+	for _, t := range r.UnscoredTools {
+		name := report.EscapeControls(t.Name, false)
+		reason := report.EscapeControls(t.Reason, true)
+		s.Cases = append(s.Cases, testCase{Name: name, ClassName: class + "." + server, Time: "0",
+			Error: &failure{Message: name + ": not scored: " + reason, Type: "unscored", Text: reason}})
+		s.Errors++
+	}
+	if len(r.Warnings) > 0 {
+		s.SystemErr = report.EscapeControls(strings.Join(r.Warnings, "\n"), true)
+	}
 	s.Tests = len(s.Cases)
-	return &suites{Name: "rubric " + class, Tests: s.Tests, Failures: s.Failures, Suites: []suite{s}}, nil
+	return &suites{Name: "rubric " + class, Tests: s.Tests, Failures: s.Failures, Errors: s.Errors, Suites: []suite{s}}, nil
 }

@@ -90,7 +90,7 @@ func TestValidJUnit(t *testing.T) {
 		}
 	}
 	synthetic := func(t testing.TB) *report.Report { return reporttest.Testdata(t, "synthetic.tools.json") }
-	for name, rep := range map[string]func(testing.TB) *report.Report{"empty": reporttest.Empty, "incomplete": reporttest.Incomplete, "control characters": synthetic} {
+	for name, rep := range map[string]func(testing.TB) *report.Report{"empty": reporttest.Empty, "incomplete": reporttest.Incomplete, "control characters": synthetic, "a tool unscored": reporttest.Partial} {
 		t.Run(name, func(t *testing.T) {
 			if err := xmllint(t, write(t, rep(t), nil)); err != nil {
 				t.Errorf("not valid JUnit XML: %s", err)
@@ -103,6 +103,39 @@ func TestValidJUnit(t *testing.T) {
 			t.Error("the schema accepted a test case without a name, so the check proves nothing")
 		}
 	})
+}
+
+// TestUnscoredToolIsAnError: a tool the rubric left unscored is a test
+// case with an error that says why, counted in the suite's errors and
+// the document's, and the report's warning is the suite's system-err:
+// CI must not take a report of four tools for the server's five.
+func TestUnscoredToolIsAnError(t *testing.T) {
+	rep := reporttest.Partial(t)
+	var doc suites
+	if err := xml.Unmarshal(write(t, rep, nil), &doc); err != nil {
+		t.Fatal(err)
+	}
+	s := doc.Suites[0]
+	if s.Tests != len(rep.Tools)+1 || len(s.Cases) != len(rep.Tools)+1 {
+		t.Fatalf("%d tests, %d cases; want the %d scored tools and the unscored one", s.Tests, len(s.Cases), len(rep.Tools))
+	}
+	if s.Errors != 1 || doc.Errors != 1 {
+		t.Errorf("errors counted %d and %d, want 1", s.Errors, doc.Errors)
+	}
+	last := s.Cases[len(s.Cases)-1]
+	reason := rep.UnscoredTools[0].Reason
+	if last.Name != reporttest.PartialUnscored || last.Error == nil || last.Failure != nil ||
+		last.Error.Type != "unscored" || !strings.Contains(last.Error.Message, "not scored: "+reason) {
+		t.Errorf("the last case: %+v, error %+v; want %s with an error giving the reason %q", last, last.Error, reporttest.PartialUnscored, reason)
+	}
+	for _, c := range s.Cases[:len(s.Cases)-1] {
+		if c.Error != nil {
+			t.Errorf("scored tool %s has an error: %+v", c.Name, c.Error)
+		}
+	}
+	if len(rep.Warnings) == 0 || !strings.Contains(s.SystemErr, rep.Warnings[0]) {
+		t.Errorf("system-err %q, want the report's warnings %q", s.SystemErr, rep.Warnings)
+	}
 }
 
 // TestFailures: a tool fails when its score is below the bound or it

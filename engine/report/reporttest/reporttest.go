@@ -1,5 +1,6 @@
 // Package reporttest builds real reports for the tests of the report
-// writers: a surface scored with the built-in schema-quality rubric.
+// writers: a surface scored with the built-in schema-quality rubric, and
+// one scored with TDQS from recorded answers, one of them unreadable.
 package reporttest
 
 import (
@@ -9,10 +10,13 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rubricmcp/rubric/engine/ask"
+	"github.com/rubricmcp/rubric/engine/judge"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/buildtest"
+	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -97,6 +101,49 @@ func Incomplete(t testing.TB) *report.Report {
 	t.Helper()
 	rep := Empty(t)
 	rep.Complete, rep.NoScore, rep.Warnings = false, "", []string{"scoring stopped: the judge did not answer"}
+	return rep
+}
+
+// PartialUnscored is the tool Partial's report leaves unscored.
+const PartialUnscored = "update_item"
+
+// Partial scores five tools with TDQS, whose min_scored lets it score
+// the tools it can, from answers recorded for them
+// (rubrics/testdata/tdqs13), through the replay judge. The answer about
+// PartialUnscored is unreadable, so the report is complete, has a score,
+// and lists that tool among the unscored, not among the tools.
+func Partial(t testing.TB) *report.Report {
+	t.Helper()
+	root, err := buildtest.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "rubrics", "testdata", "tdqs13")
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := replay.New()
+	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": filepath.Join(dir, "partial.answers.jsonl")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "partial.tools.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := surface.Parse("partial.tools.json", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := score.Run(context.Background(), r, s, score.Options{Target: "partial.tools.json", Version: Version,
+		Asker: &ask.Asker{Judge: j, Identity: id, Rubric: r, CountTokens: r.ReadsUsage()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Complete || rep.Score == nil || len(rep.UnscoredTools) != 1 || rep.UnscoredTools[0].Name != PartialUnscored {
+		t.Fatalf("the partial report: complete %v, score %v, unscored %+v; want complete, a score and %s unscored", rep.Complete, rep.Score, rep.UnscoredTools, PartialUnscored)
+	}
 	return rep
 }
 

@@ -59,6 +59,33 @@ func Findings(r *report.Report, opt Options) ([]Finding, error) {
 	return out, nil
 }
 
+// UnscoredCheck is the check name a tool left unscored stands under
+// where a format has no place but issues for it (GitLab Code Quality).
+const UnscoredCheck = "unscored"
+
+// Unscored returns a finding for each tool r's rubric left unscored (its
+// min_scored), in tool order, placed where the tool is, as an error whose
+// message says why it was not scored. The SARIF log itself says so in its
+// notifications; a format whose reader shows only issues needs these.
+func Unscored(r *report.Report, opt Options) []Finding {
+	if r == nil || len(r.UnscoredTools) == 0 {
+		return nil
+	}
+	loc := newLocator(r, opt)
+	server := serverName(r)
+	out := make([]Finding, 0, len(r.UnscoredTools))
+	for _, t := range r.UnscoredTools {
+		is := report.Issue{Check: UnscoredCheck, Title: "Not scored", Message: "not scored: " + t.Reason}
+		at := loc.locate(t.Name, is, is.Title)
+		out = append(out, Finding{
+			Tool: t.Name, Issue: is, Level: "error",
+			Path: at.at.uri, Line: max(at.at.line, 1), Column: at.at.column, Note: at.note,
+			Fingerprint: fingerprint(r, server, t.Name, UnscoredCheck, nil)[fingerprintKey],
+		})
+	}
+	return out
+}
+
 // Level is an issue's SARIF level: from its severity for a security
 // finding, else from its check's points (see the package doc).
 func Level(is report.Issue) (string, error) {
