@@ -109,6 +109,11 @@ type Origin struct {
 	// Dir is the directory a command was started in, as given; "" for
 	// the directory rubric ran in.
 	Dir string `json:"dir,omitempty"`
+	// Paths are, for kind "command", the command's program and arguments
+	// that name a file or folder below Dir, as given (go run
+	// ./servers/notes gives ./servers/notes): where the server's source
+	// likely is, which a writer looks in first.
+	Paths []string `json:"paths,omitempty"`
 }
 
 // Origin kinds.

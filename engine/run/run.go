@@ -12,6 +12,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -827,9 +829,29 @@ func origin(t transport.Target, info transport.Info) *report.Origin {
 		}
 		return o
 	case transport.Command:
-		return &report.Origin{Kind: report.OriginCommand, Dir: t.Dir}
+		return &report.Origin{Kind: report.OriginCommand, Dir: t.Dir, Paths: localPaths(t)}
 	}
 	return &report.Origin{Kind: report.OriginEndpoint}
+}
+
+// maxOriginPaths bounds the paths an origin records of a command.
+const maxOriginPaths = 8
+
+// localPaths are the program and arguments of a command that name a
+// file or folder below the directory it starts in, as given: relative,
+// not climbing out of it, not a flag. No absolute path is kept, so that
+// a report does not carry the layout of the machine it was made on.
+func localPaths(t transport.Target) []string {
+	var out []string
+	for _, a := range append([]string{t.Location}, t.Args...) {
+		if a == "" || strings.HasPrefix(a, "-") || filepath.IsAbs(a) || !filepath.IsLocal(filepath.Clean(a)) || len(out) == maxOriginPaths {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(t.Dir, a)); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // Describe starts the transport named name to ask what it is, and ends

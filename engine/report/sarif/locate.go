@@ -108,7 +108,7 @@ func newLocator(r *report.Report, opt Options) *locator {
 		}
 		if top, tree := gitTop(cdir); top != "" {
 			l.root = top
-			l.grep(r, cdir, tree)
+			l.grep(r, serverDirs(cdir, o.Paths), tree)
 		}
 		l.manifest(cdir)
 	default:
@@ -359,11 +359,33 @@ func gitTop(dir string) (top string, tree *gitrev.Repo) {
 	return top, repo
 }
 
+// serverDirs are the folders a command's server likely has its source
+// in: each folder its paths name, and the folder of each file they name
+// (go run ./servers/notes, node build/index.js), or, when they name
+// none, the folder the command started in (cdir) itself.
+func serverDirs(cdir string, paths []string) []string {
+	var dirs []string
+	for _, p := range paths {
+		full := filepath.Join(cdir, p)
+		if st, err := os.Stat(full); err == nil && !st.IsDir() {
+			full = filepath.Dir(full)
+		}
+		if !slices.Contains(dirs, full) {
+			dirs = append(dirs, full)
+		}
+	}
+	if len(dirs) == 0 {
+		dirs = []string{cdir}
+	}
+	return dirs
+}
+
 // grep finds, in the tracked files of tree, the work tree that holds
-// dir, every line that quotes a tool's name ("name", 'name' or `name`),
+// dirs, every line that quotes a tool's name ("name", 'name' or `name`),
 // with one git grep for all the tools; a place's path is from the root
-// (a submodule's lines carry the submodule's path).
-func (l *locator) grep(r *report.Report, dir string, tree *gitrev.Repo) {
+// (a submodule's lines carry the submodule's path). A line in one of
+// dirs, where the server's source likely is, ranks first.
+func (l *locator) grep(r *report.Report, dirs []string, tree *gitrev.Repo) {
 	var patterns bytes.Buffer
 	names := map[string]bool{}
 	for _, t := range r.Tools {
@@ -384,7 +406,12 @@ func (l *locator) grep(r *report.Report, dir string, tree *gitrev.Repo) {
 	if err != nil {
 		return
 	}
-	rel, _ := filepath.Rel(l.root, dir)
+	rels := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		if rel, err := filepath.Rel(l.root, d); err == nil {
+			rels = append(rels, filepath.ToSlash(rel))
+		}
+	}
 	prefix := ""
 	if p, err := filepath.Rel(l.root, tree.Root); err == nil && p != "." && !climbs(p) {
 		prefix = filepath.ToSlash(p) + "/"
@@ -413,7 +440,7 @@ func (l *locator) grep(r *report.Report, dir string, tree *gitrev.Repo) {
 					continue
 				}
 				col := utf8.RuneCountInString(text[:i]) + 1
-				found[name] = append(found[name], ranked{place{uri: file, line: line, column: col}, rank(file, text, rel)})
+				found[name] = append(found[name], ranked{place{uri: file, line: line, column: col}, rank(file, text, i, rels)})
 				break
 			}
 		}
@@ -442,28 +469,34 @@ type ranked struct {
 	score int
 }
 
-// rank orders the lines that quote a tool's name: source under the
-// server's directory before elsewhere, code before tests, fixtures and
-// documents, and a line that looks like a tool's definition (it says
-// tool or name) before one that only mentions it, and code before a
-// comment.
-func rank(file, text, dir string) int {
+// rank orders the lines that quote a tool's name: source under one of
+// the server's folders (dirs, from the root; "." or "" for all) before
+// elsewhere, code before tests, fixtures and documents (JSON, JSON
+// Lines, Markdown, text), and a line that looks like a tool's
+// definition (what comes before the name, at, says tool or name) before
+// one that only mentions it, and code before a comment.
+func rank(file, text string, at int, dirs []string) int {
 	score := 0
-	if dir == "." || dir == "" || strings.HasPrefix(file, filepath.ToSlash(dir)+"/") {
-		score += 8
+	for _, dir := range dirs {
+		if dir == "." || dir == "" || strings.HasPrefix(file, dir+"/") {
+			score += 8
+			break
+		}
 	}
 	lower := strings.ToLower(file)
 	switch {
 	case strings.Contains(lower, "test"), strings.Contains(lower, "fixture"), strings.Contains(lower, "testdata"):
-	case strings.HasSuffix(lower, ".md"), strings.HasSuffix(lower, ".txt"), strings.HasSuffix(lower, ".json"):
+	case strings.HasSuffix(lower, ".md"), strings.HasSuffix(lower, ".txt"), strings.HasSuffix(lower, ".json"),
+		strings.HasSuffix(lower, ".jsonl"), strings.HasSuffix(lower, ".ndjson"):
 		score += 1
 	default:
 		score += 4
 	}
-	t := strings.ToLower(strings.TrimSpace(text))
-	if strings.Contains(t, "tool") || strings.Contains(t, "name") {
+	before := strings.ToLower(text[:at])
+	if strings.Contains(before, "tool") || strings.Contains(before, "name") {
 		score += 2
 	}
+	t := strings.TrimSpace(before)
 	for _, c := range []string{"//", "#", "*", "/*", "<!--", "--"} {
 		if strings.HasPrefix(t, c) {
 			score -= 3 // a comment that mentions the tool

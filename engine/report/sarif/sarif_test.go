@@ -770,6 +770,65 @@ func TestSourceLocations(t *testing.T) {
 	}
 }
 
+// TestCommandFromTheTopLooksInItsPaths: a command started from the top
+// of a repository (go run ./servers/notes) has its findings on the
+// server's source, which its arguments name, not on whatever other file
+// quotes a tool's name first by path: a constant of the same word in
+// engine code with "tools" in its comment, or recorded answers, JSON
+// Lines that name the tool beside "tdqs.tool".
+func TestCommandFromTheTopLooksInItsPaths(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	files := map[string]string{
+		"servers/notes/tools.go":    "package main\n\nvar defs = []def{\n\t{Name: \"export\"},\n\t{Name: \"update_note\"},\n}\n",
+		"servers/notes/main.go":     "package main\n",
+		"engine/failure.go":         "package engine\n\nconst StageExport = \"export\" // reading the server's tools\n",
+		"calibration/answers.jsonl": "{\"kind\":\"tdqs.tool\",\"subject\":\"update_note\"}\n",
+		"single/server.py":          "TOOLS = [\n    tool(\"export\"),\n]\n",
+	}
+	repo := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(repo, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, repo, "init", "-q")
+	git(t, repo, "add", ".")
+	for _, c := range []struct {
+		name   string
+		paths  []string
+		export place
+		update place
+	}{
+		{"a folder", []string{"./servers/notes"}, place{"servers/notes/tools.go", 4, 9}, place{"servers/notes/tools.go", 5, 9}},
+		{"a file", []string{"servers/notes/main.go"}, place{"servers/notes/tools.go", 4, 9}, place{"servers/notes/tools.go", 5, 9}},
+		{"another file", []string{"single/server.py"}, place{"single/server.py", 2, 10}, place{"servers/notes/tools.go", 5, 9}},
+		// Without a path, every file is under the folder the command
+		// started in: code that looks like a definition still comes
+		// before a constant and before recorded answers.
+		{"no path", nil, place{"servers/notes/tools.go", 4, 9}, place{"servers/notes/tools.go", 5, 9}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep := &report.Report{
+				Origin: &report.Origin{Kind: report.OriginCommand, Paths: c.paths},
+				Tools:  []report.Tool{{Name: "export"}, {Name: "update_note"}},
+			}
+			l := newLocator(rep, Options{Dir: repo})
+			if got := l.locate("export", report.Issue{}, ""); got.at != c.export {
+				t.Errorf("export at %+v, want %+v", got.at, c.export)
+			}
+			if got := l.locate("update_note", report.Issue{}, ""); got.at != c.update {
+				t.Errorf("update_note at %+v, want %+v", got.at, c.update)
+			}
+		})
+	}
+}
+
 // TestManifestFromSubfolder: a target with no file of its own (an
 // endpoint, standard input) run from a subfolder of a git work tree
 // falls back on the manifest there at its path from the top of the work
