@@ -114,3 +114,25 @@ func TestEveryQualityScoreBare(t *testing.T) {
 		t.Errorf("got %v, want it to say %q", err, want)
 	}
 }
+
+// TestCaptureRefusedForItsShape: a file that is no registry capture is
+// refused as such, even when the surface's reading would find something
+// else wrong in it first (two tools of one name, as a list of the
+// scores a registry's pages showed had); a registry capture keeps the
+// reading's own error, which says where.
+func TestCaptureRefusedForItsShape(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"scores scraped from pages", `{"_about": "x", "tools": [{"name": "read", "url": "u1"}, {"name": "read", "url": "u2"}]}`, "is not a registry capture"},
+		{"a tools array", `[{"name": "a", "inputSchema": {}}, {"name": "a", "inputSchema": {}}]`, "is not a registry capture"},
+		{"a registry capture", `{"release": "r", "server": {}, "tools": [{"name": "a", "definition": {"name": "a"}}, {"name": "a", "definition": {"name": "a"}}]}`, `duplicate tool name "a"`},
+		{"registry entries", `{"tools": [{"name": "a", "definition": {"name": "a"}}, {"name": "a", "definition": {"name": "a"}}]}`, `duplicate tool name "a"`},
+		{"not JSON", `{"release": `, "c.json"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := calibrate.ParseCapture("c.json", []byte(c.src))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v, want one that says %q", err, c.want)
+			}
+		})
+	}
+}
