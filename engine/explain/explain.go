@@ -61,6 +61,9 @@ type UnknownError struct {
 	Name   string   // the tool or metric asked for
 	Rubric string   // the rubric's name
 	Known  []string // the report's tools, or the rubric's surface metrics
+	// Unscored, for a tool the report lists as left unscored (its
+	// rubric's min_scored), is why: there is no score of it to explain.
+	Unscored string
 }
 
 // Words are how a front-end picks what to explain, for the messages of
@@ -85,6 +88,8 @@ func (e *UnknownError) Error() string { return e.Worded(CLI) }
 func (e *UnknownError) Worded(w Words) string {
 	if e.Kind == "tool" {
 		switch {
+		case e.Unscored != "":
+			return fmt.Sprintf("the tool %q was left unscored, so there is no score of it to explain: %s", printable(e.Name), e.Unscored)
 		case len(e.Known) == 0:
 			return fmt.Sprintf("no tool %q in the report: it has no tools, so explain its overall score (%s)", printable(e.Name), w.Overall)
 		case len(e.Known) <= listedTools:
@@ -219,7 +224,13 @@ func newRun(ctx context.Context, r *rubric.Rubric, rep *report.Report, req Reque
 			for _, t := range rep.Tools {
 				names = append(names, t.Name)
 			}
-			return nil, &UnknownError{Kind: "tool", Name: req.Tool, Rubric: r.Name, Known: names}
+			e := &UnknownError{Kind: "tool", Name: req.Tool, Rubric: r.Name, Known: names}
+			for _, t := range rep.UnscoredTools {
+				if t.Name == req.Tool {
+					e.Unscored = t.Reason
+				}
+			}
+			return nil, e
 		}
 	}
 	for _, m := range level.Metrics {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/rubricmcp/rubric/engine/explain"
 	"github.com/rubricmcp/rubric/engine/report"
+	"github.com/rubricmcp/rubric/engine/report/reporttest"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/score"
@@ -342,5 +344,21 @@ func TestUnknownToolMessage(t *testing.T) {
 				t.Errorf("got  %q\nwant %q", got, c.want)
 			}
 		})
+	}
+}
+
+// TestUnscoredToolSaysWhy: a tool the report left unscored is not one
+// it lacks: explain says it was left unscored and why, where it said
+// there was no such tool and to list them with --max-rows.
+func TestUnscoredToolSaysWhy(t *testing.T) {
+	rep := reporttest.Partial(t)
+	r, err := rubrics.Find("tdqs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = explain.Write(context.Background(), io.Discard, r, rep, explain.Request{Tool: reporttest.PartialUnscored})
+	want := `the tool "` + reporttest.PartialUnscored + `" was left unscored, so there is no score of it to explain: ` + rep.UnscoredTools[0].Reason
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
 	}
 }

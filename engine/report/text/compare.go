@@ -3,15 +3,18 @@ package text
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/rubricmcp/rubric/engine/num"
 	"github.com/rubricmcp/rubric/engine/report"
 	"github.com/rubricmcp/rubric/internal/columns"
+	"github.com/rubricmcp/rubric/internal/words"
 )
 
 // WriteComparison writes two reports of one surface side by side (rubric
 // rescore): each tool's old and new score and grade and the change, the
-// overall when both have one, and how many tools changed score.
+// overall when both have one, how many tools changed score, and which
+// tools are left unscored.
 func WriteComparison(w io.Writer, old, cur *report.Report) error {
 	fmt.Fprintf(w, "old: %s %s (%s)\nnew: %s %s (%s)\n\n",
 		old.Rubric.Name, old.Rubric.Version, report.ShortHash(old.Rubric.Digest),
@@ -34,8 +37,19 @@ func WriteComparison(w io.Writer, old, cur *report.Report) error {
 		rows = append(rows, []string{"overall", string(*old.Score), *old.Grade, string(*cur.Score), *cur.Grade, delta(*old.Exact, *cur.Exact, cur.Rubric.Round)})
 	}
 	columns.Write(w, "", "lrlrlr", rows)
-	_, err := fmt.Fprintf(w, "\n%d of %s changed score.\n", changed, report.Plural(len(cur.Tools), "tool"))
-	return err
+	if _, err := fmt.Fprintf(w, "\n%d of %s changed score.\n", changed, report.Plural(len(cur.Tools), "tool")); err != nil {
+		return err
+	}
+	if n := len(cur.UnscoredTools); n > 0 {
+		names := make([]string, n)
+		for i, t := range cur.UnscoredTools {
+			names[i] = report.EscapeControls(t.Name, false)
+		}
+		_, err := fmt.Fprintf(w, "%s left unscored (no answer about %s could be read): %s.\n",
+			report.Plural(n, "tool"), words.Pick(n, "it", "them"), strings.Join(names, ", "))
+		return err
+	}
+	return nil
 }
 
 // delta is new minus old, rounded like the scores, with a sign.

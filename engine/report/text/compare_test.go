@@ -39,3 +39,18 @@ func TestComparisonOfOneTool(t *testing.T) {
 		t.Errorf("the comparison of one tool reads:\n%s", b.String())
 	}
 }
+
+// TestComparisonNamesTheUnscored: a rescore of a report that left a tool
+// unscored counts the others and then names it, where it ended at "0 of
+// 4 tools changed score" as if the server had four.
+func TestComparisonNamesTheUnscored(t *testing.T) {
+	rep := reporttest.Partial(t)
+	var b strings.Builder
+	if err := WriteComparison(&b, rep, rep); err != nil {
+		t.Fatal(err)
+	}
+	want := "0 of 4 tools changed score.\n1 tool left unscored (no answer about it could be read): " + reporttest.PartialUnscored + ".\n"
+	if !strings.HasSuffix(b.String(), want) {
+		t.Errorf("the comparison ends:\n%s\nwant it to end:\n%s", b.String(), want)
+	}
+}
