@@ -196,7 +196,9 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	}
 	defer stage.discard()
 	var resume *resumeMark
-	if s.opt.Cache != nil {
+	// A rubric that asks nothing has nothing to take up again: a mark
+	// would only be listed as a calibration stopped.
+	if s.opt.Cache != nil && len(r.Questions) > 0 {
 		switch {
 		case c.pair != nil:
 			resume, err = c.pair.open(s.opt.Cache)
@@ -257,6 +259,13 @@ func (s *Session) Calibrate(ctx context.Context, r *rubric.Rubric, c Calibration
 	}
 	rec, err := calibrate.New(c.Capture, reports, opt)
 	if err != nil {
+		// Every run was scored, and the same command would be refused
+		// the same way: nothing is left to take up again.
+		if c.pair == nil {
+			if derr := resume.drop(); derr != nil {
+				return nil, errors.Join(err, derr)
+			}
+		}
 		return nil, err
 	}
 	rec.Generator = report.Generator{Name: "rubric", Version: s.opt.Version}
