@@ -366,7 +366,7 @@ func side(ctx context.Context, opt Options, in Input, asker *ask.Asker, g rubric
 		for i, t := range u {
 			names[i] = t.Name
 		}
-		return nil, num.Num{}, fmt.Errorf("scoring the %s: %d of its %s could not be scored (%s): %s; the gate decides only when every tool is scored, so run it again",
+		return nil, num.Num{}, fmt.Errorf("scoring the %s: %d of its %s could not be scored (%s): %s; the gate decides only when every tool is scored: do what the reason says, or, when the judge's answer was unreadable by chance, run the gate again",
 			name, len(u), report.Plural(rep.Surface.ToolCount, "tool"), strings.Join(names, ", "), u[0].Reason)
 	}
 	if rep.Gate == nil {
