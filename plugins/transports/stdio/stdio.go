@@ -405,6 +405,12 @@ var launchers = map[string]string{
 	"deno":    "install Deno (see https://deno.com)",
 }
 
+// isFile reports whether path names a file that is not a folder.
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir()
+}
+
 // startError words a failure to spawn: "cannot start "nope": executable
 // file not found in $PATH". A command or working directory that does not
 // exist, or may not be run, is a failure for good. dir is the server's
@@ -420,6 +426,10 @@ func startError(name, dir string, err error) error {
 	case errors.As(err, &ee) && strings.ContainsRune(name, filepath.Separator) && (errors.Is(ee.Err, fs.ErrNotExist) || errors.Is(ee.Err, fs.ErrPermission)):
 		// The sandbox looked the program up before bwrap could.
 		err = fmt.Errorf("cannot start %q: %s", name, commandFileError(name, dir, ee.Err))
+	case errors.As(err, &ee) && errors.Is(ee.Err, exec.ErrNotFound) && !strings.ContainsRune(name, filepath.Separator) && isFile(filepath.Join(dir, name)):
+		// A program in the working directory is not looked up there, as
+		// a shell does not: it needs a path.
+		err = fmt.Errorf("cannot start %q: %w; %s is in the server's working directory: name it ./%s", name, ee.Err, name, name)
 	case errors.As(err, &ee):
 		err = fmt.Errorf("cannot start %q: %w", name, ee.Err)
 	case errors.As(err, &pe) && pe.Op == "chdir" && errors.Is(pe.Err, fs.ErrNotExist):

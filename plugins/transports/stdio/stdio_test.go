@@ -598,6 +598,23 @@ func TestLauncherNotFound(t *testing.T) {
 	}
 }
 
+// TestProgramInItsFolderNeedsAPath: a program named without a path is
+// looked up on PATH only, as a shell does; when the server's working
+// directory holds a file of that name, the failure says to name it
+// ./NAME, where it said only that no such program was on PATH.
+func TestProgramInItsFolderNeedsAPath(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "serve.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Transport{}.Export(context.Background(), transport.Target{Location: "serve.sh", Dir: dir})
+	want := `cannot start "serve.sh": executable file not found in $PATH; serve.sh is in the server's working directory: name it ./serve.sh`
+	if err == nil || err.Error() != want || !transport.IsPermanent(err) {
+		t.Errorf("%v\nwant %s, for good", err, want)
+	}
+}
+
 // TestCommandFileErrors: a command given by its path that cannot be run
 // says which file was looked for (a relative one in the server's working
 // directory, --cwd's, not the shell's) and what to do about it, each a
