@@ -177,6 +177,11 @@ func TestScoreWithoutAJudge(t *testing.T) {
 		{name: "a judge that needs a setting", err: &judge.SettingError{Judge: "openai", Setting: "model", What: "a model", Value: "NAME", Advice: "pass --model NAME"},
 			rubric: "judged", judge: "openai",
 			want: `the openai judge needs a model: give the judge argument as "openai:model=NAME"` + none},
+		// A judge's advice to rubric score's user (a flag) is given in
+		// the judge argument: a client has no flags.
+		{name: "a judge without its key", err: errors.New(`the openai judge needs an API key for api.openai.com: set OPENAI_API_KEY, or name another variable with --judge-option api_key_env=NAME (or in --judge openai:api_key_env=NAME)`),
+			rubric: "judged", judge: "openai:model=gpt-4o-mini",
+			want: `the openai judge needs an API key for api.openai.com: set OPENAI_API_KEY, or name another variable with the judge argument "openai:model=gpt-4o-mini,api_key_env=NAME"; rubric mcp gives its judges the environment it was started with, so put the variable in the env of rubric's entry in your MCP client's configuration (such as claude mcp add -e NAME=KEY rubric -- rubric mcp) and restart the server` + none},
 		{name: "a judge that is not there", err: errors.New(`no judge plugin "nosuch"`),
 			rubric: "judged", judge: "nosuch",
 			want: `no judge plugin "nosuch"` + none},

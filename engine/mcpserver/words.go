@@ -1,8 +1,10 @@
 package mcpserver
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/rubricmcp/rubric/engine/explain"
@@ -37,12 +39,37 @@ func worded(err error, ref string) error {
 	// flag and runs the command again. A client's user changes how
 	// rubric mcp is started instead, and must be told so.
 	msg := err.Error()
+	if m := settingAsArgument(msg, ref); m != msg {
+		msg, err = m, errors.New(m)
+	}
 	for _, a := range serverAdvice {
 		if strings.Contains(msg, a.says) {
 			return fmt.Errorf("%w%s", err, a.advice)
 		}
 	}
 	return err
+}
+
+// judgeSetting is how a built-in judge tells rubric score's user to
+// give one of its settings: "--judge-option api_key_env=NAME (or in
+// --judge openai:api_key_env=NAME)".
+var judgeSetting = regexp.MustCompile(`--judge-option ([a-z_]+)=(\S+) \(or in --judge ([a-z0-9-]+):[a-z_]+=\S+\)`)
+
+// settingAsArgument is msg with each judge setting it tells a user of
+// rubric score to give by flag told as a client gives it, in the judge
+// argument ref (see settingAdvice).
+func settingAsArgument(msg, ref string) string {
+	return judgeSetting.ReplaceAllStringFunc(msg, func(m string) string {
+		g := judgeSetting.FindStringSubmatch(m)
+		name, kv := g[3], g[1]+"="+g[2]
+		if _, isPanel := panel.Members(ref); isPanel {
+			return fmt.Sprintf("%s:%s as that member of the judge argument", name, kv)
+		}
+		if _, settings := judge.SplitRef(ref); ref != "" && len(settings) > 0 {
+			return fmt.Sprintf(`the judge argument "%s,%s"`, ref, kv)
+		}
+		return fmt.Sprintf(`the judge argument "%s:%s"`, cmp.Or(ref, name), kv)
+	})
 }
 
 // serverAdvice says, for what a plugin's error says, what to change in
