@@ -571,6 +571,22 @@ func parseItem(raw json.RawMessage, base string) (Job, error) {
 		j.version = s.Version
 		return j, nil
 	}
+	// What a client configuration writes (a command as one string, its
+	// arguments apart in args) is said in a list's words.
+	if c, ok := keys["command"]; ok {
+		var line string
+		if json.Unmarshal(c, &line) == nil {
+			argv := strings.Fields(line)
+			var args []string
+			if a, ok := keys["args"]; ok && json.Unmarshal(a, &args) == nil {
+				argv = append(argv, args...)
+				words, _ := json.Marshal(argv)
+				return Job{}, fmt.Errorf("the entry gives \"command\" as a string and its arguments in \"args\", as a client configuration does: in a list, \"command\" is the program and its arguments in one array: %s (or scan the client configuration itself)", words)
+			}
+			words, _ := json.Marshal(argv)
+			return Job{}, fmt.Errorf("the entry gives \"command\" as the string %q: in a list it is the program and its arguments in one array: %s", line, words)
+		}
+	}
 	var e entry
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()

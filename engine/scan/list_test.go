@@ -106,6 +106,12 @@ func TestReadList(t *testing.T) {
 		{name: "duplicates", file: "list.json", text: `[{"name": "a", "target": "https://x.example/mcp"}, {"name": "b", "target": "https://x.example/mcp"}]`,
 			want: []want{{name: "a", transport: "http", location: "https://x.example/mcp"}}},
 		{name: "unknown member", file: "list.json", text: `[{"name": "a", "url": "https://x.example/mcp"}]`, fail: `unknown field "url"`},
+		// A command written as a client configuration writes it is said
+		// in a list's words, with the array that was meant.
+		{name: "command as a string", file: "list.json", text: `[{"name": "b", "command": "node server.js --stdio"}]`,
+			fail: `list.json: entry 1: the entry gives "command" as the string "node server.js --stdio": in a list it is the program and its arguments in one array: ["node","server.js","--stdio"]`},
+		{name: "command and args", file: "list.json", text: `[{"name": "b", "command": "npx", "args": ["-y", "one-mcp"]}]`,
+			fail: `list.json: entry 1: the entry gives "command" as a string and its arguments in "args", as a client configuration does: in a list, "command" is the program and its arguments in one array: ["npx","-y","one-mcp"] (or scan the client configuration itself)`},
 		{name: "empty", file: "list.json", text: `[]`, fail: "lists no server"},
 		// Shapes that are no list are refused, not read as one nameless
 		// server.
