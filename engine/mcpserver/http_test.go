@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -540,5 +542,27 @@ func TestHTTPStreamEndsWithItsSession(t *testing.T) {
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("a stream of the live session: %s", resp.Status)
+	}
+}
+
+// TestBusyPortSuggestsAnother: an address already listened on is
+// refused with another to try, the next port on the same host, where the
+// message suggested 127.0.0.1:8765 even when that was the port taken.
+func TestBusyPortSuggestsAnother(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	err = (&Server{}).ServeHTTP(context.Background(), ln.Addr().String(), func(net.Addr) { t.Error("listening on a port taken") })
+	want := fmt.Sprintf("give a free host:port, such as 127.0.0.1:%d, or port 0 for any free one)", port+1)
+	if err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("err = %v, want it to end %q", err, want)
+	}
+	for addr, want := range map[string]string{":8765": "127.0.0.1:8766", "localhost:99999": "127.0.0.1:8765", "nonsense": "127.0.0.1:8765", "[::1]:9000": "[::1]:9001"} {
+		if got := otherPort(addr); got != want {
+			t.Errorf("otherPort(%q) = %q, want %q", addr, got, want)
+		}
 	}
 }

@@ -373,12 +373,22 @@ func (s *Server) acquire(ctx context.Context, c *call) (func(), error) {
 	}
 }
 
+// otherPort is an address to suggest instead of addr, which could not
+// be listened on: the next port on the same host, or 127.0.0.1:8765.
+func otherPort(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if n, perr := strconv.Atoi(port); err == nil && perr == nil && n > 0 && n < 65535 {
+		return net.JoinHostPort(cmp.Or(host, "127.0.0.1"), strconv.Itoa(n+1))
+	}
+	return "127.0.0.1:8765"
+}
+
 // ServeHTTP serves streamable HTTP at addr (path HTTPPath) until ctx is
 // done; ready is told the address listened on (addr may end in :0).
 func (s *Server) ServeHTTP(ctx context.Context, addr string, ready func(net.Addr)) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w (give a free host:port, such as 127.0.0.1:8765)", addr, err)
+		return fmt.Errorf("listen on %s: %w (give a free host:port, such as %s, or port 0 for any free one)", addr, err, otherPort(addr))
 	}
 	ready(ln.Addr())
 	hs := &http.Server{Handler: s.HTTPHandler(), ReadHeaderTimeout: 10 * time.Second}
