@@ -252,7 +252,11 @@ func (s *Server) source(c *call) (run.Source, error) {
 			}
 		}
 	}
-	if len(given) != 1 {
+	switch len(given) {
+	case 0:
+		return run.Source{}, fmt.Errorf("target is empty: give it exactly one of command, url, file or tools")
+	case 1:
+	default:
 		return run.Source{}, fmt.Errorf("give exactly one target: command, url, file or tools (got %d: %s)", len(given), strings.Join(given, ", "))
 	}
 	t := s.opt.Target

@@ -111,6 +111,8 @@ func TestArgumentErrors(t *testing.T) {
 		{"a report_id of a megabyte", "explain", map[string]any{"report_id": huge}, []string{"report_id is 1048576 bytes long, more than the 4096 an argument may be"}, ""},
 		{"a rubric of a megabyte", "score", map[string]any{"target": file, "rubric": huge}, []string{"rubric is 1048576 bytes long"}, ""},
 		{"an argument named by a megabyte", "score", map[string]any{"target": file, huge: 1.0}, []string{`score has no argument "xxxx`, `…: its arguments are judge, rubric, target`}, ""},
+		{"an empty target", "score", map[string]any{"target": map[string]any{}}, []string{"target is empty: give it exactly one of command, url, file or tools"}, "got 0"},
+		{"two targets", "score", map[string]any{"target": map[string]any{"file": "a.json", "url": "http://127.0.0.1:1/mcp"}}, []string{"give exactly one target: command, url, file or tools (got 2: url, file)"}, ""},
 		{"a target member named by a megabyte", "score", map[string]any{"target": map[string]any{huge: 1.0}}, []string{`target has a member "xxxx`}, ""},
 		{"a file of a megabyte", "score", map[string]any{"target": map[string]any{"file": huge}}, []string{"file is 1048576 bytes long"}, ""},
 		{"a url of a megabyte", "score", map[string]any{"target": map[string]any{"url": "http://" + huge}}, []string{"url is 1048583 bytes long"}, ""},
