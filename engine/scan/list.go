@@ -523,6 +523,13 @@ func parseJSON(ctx context.Context, path string, data []byte, o ReadOptions) ([]
 	if _, ok := top["mcpServers"]; ok || top["servers"] != nil || o.ConfigFormat != "" {
 		return readConfig(ctx, path, data, o)
 	}
+	if _, ok := top["tools"]; ok {
+		// One server's tools (a capture, a tools/list result): what
+		// rubric score reads, or what a list's entry names.
+		name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(path), ".json"), ".tools")
+		entry, _ := json.Marshal([]map[string]string{{"name": name, "target": path}})
+		return nil, fmt.Errorf("%s holds one server's tools, not a list of servers: score it with rubric score %s, or name it in a list's entry, such as %s", path, path, entry)
+	}
 	j, err := parseItem(trimmed, base)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -113,6 +113,12 @@ func TestReadList(t *testing.T) {
 		{name: "command and args", file: "list.json", text: `[{"name": "b", "command": "npx", "args": ["-y", "one-mcp"]}]`,
 			fail: `list.json: entry 1: the entry gives "command" as a string and its arguments in "args", as a client configuration does: in a list, "command" is the program and its arguments in one array: ["npx","-y","one-mcp"] (or scan the client configuration itself)`},
 		{name: "empty", file: "list.json", text: `[]`, fail: "lists no server"},
+		// One server's capture given as the list: named for what it is,
+		// where the decoder said its server had an unknown field.
+		{name: "one server's tools", file: "git.tools.json", text: `{"server": {"name": "git", "version": "1.0"}, "tools": []}`,
+			fail: `git.tools.json holds one server's tools, not a list of servers: score it with rubric score `},
+		{name: "a tools/list result", file: "tools.json", text: `{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}`,
+			fail: `tools.json holds one server's tools, not a list of servers`},
 		// Shapes that are no list are refused, not read as one nameless
 		// server.
 		{name: "empty object", file: "servers.json", text: `{}`, fail: "servers.json is not a list of servers (it holds one object with no name, {}): give a JSON array of entries"},
