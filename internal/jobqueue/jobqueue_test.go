@@ -646,3 +646,32 @@ func TestRequeue(t *testing.T) {
 		})
 	}
 }
+
+// TestPostgresRefusedOnce: a Postgres that refuses the connection is
+// said once, with what to check, where pgx listed the refusal of each of
+// its attempts (with TLS, then without) word for word.
+func TestPostgresRefusedOnce(t *testing.T) {
+	// Port 1 on loopback: nothing listens there, so the connection is
+	// refused at once.
+	_, err := Open(context.Background(), "postgres://rubric@127.0.0.1:1/none")
+	if err == nil {
+		t.Fatal("a database on port 1 was opened")
+	}
+	msg := err.Error()
+	if strings.Count(msg, "connection refused") != 1 || !strings.HasSuffix(msg, "(is Postgres running, and does the database exist?)") {
+		t.Errorf("%q\nwant the refusal once, and what to check", msg)
+	}
+}
+
+// TestOnceEach: repeated lines go, the first of each stays in its
+// place, and the error is still the one it words.
+func TestOnceEach(t *testing.T) {
+	base := errors.New("failed:\n\ta: refused\n\ta: refused\n\tb: refused")
+	got := onceEach(base)
+	if got.Error() != "failed:\n\ta: refused\n\tb: refused" || !errors.Is(got, base) {
+		t.Errorf("%q (is base: %v)", got, errors.Is(got, base))
+	}
+	if one := errors.New("one line"); onceEach(one) != one {
+		t.Error("an error without repeated lines was reworded")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -187,7 +188,7 @@ func (q *Queue) openPostgres(ctx context.Context, dsn string) (err error) {
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return fmt.Errorf("opening queue database: %w (is Postgres running, and does the database exist?)", err)
+		return fmt.Errorf("opening queue database: %w (is Postgres running, and does the database exist?)", onceEach(err))
 	}
 	lock, err := lockPostgres(ctx, pool)
 	if err != nil {
@@ -631,3 +632,33 @@ type presence interface {
 	opened()
 	close()
 }
+
+// onceEach is err with each line of its message said once: pgx tries a
+// server again without TLS when sslmode prefers it, and lists the same
+// refusal for each attempt.
+func onceEach(err error) error {
+	lines := strings.Split(err.Error(), "\n")
+	kept := lines[:0:0]
+	for _, l := range lines {
+		if !slices.Contains(kept, l) {
+			kept = append(kept, l)
+		}
+	}
+	if len(kept) == len(lines) {
+		return err
+	}
+	return &reworded{msg: strings.Join(kept, "\n"), err: err}
+}
+
+// reworded is an error said in other words, which still is what it
+// wraps (errors.Is, errors.As).
+type reworded struct {
+	msg string
+	err error
+}
+
+// Error returns the words.
+func (e *reworded) Error() string { return e.msg }
+
+// Unwrap returns the error reworded.
+func (e *reworded) Unwrap() error { return e.err }
