@@ -114,6 +114,9 @@ func (a *app) runCalibrate(cmd *cobra.Command, args []string) error {
 		fmt.Fprintf(a.stdout, "\njudge calls: %s at the prices of %s\n", report.USD(a.spent.USD), a.spent.Prices)
 	}
 	fmt.Fprintf(a.stdout, "\nwritten to %s: %s, %s, %s, %s, and each run's answers and report\n", c.Out, run.RecordFile, run.MarkdownFile, run.PlotPNG, run.PlotSVG)
+	if page != "" {
+		fmt.Fprintf(a.stdout, "page: %s\n", page)
+	}
 	return nil
 }
 

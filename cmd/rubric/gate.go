@@ -199,6 +199,7 @@ func (a *app) finishGate(ctx context.Context, rep *gate.Report, in []gate.Input,
 		if err := atomicfile.Write(path, func(w io.Writer) error { return html.WriteGate(w, rep, base, head) }); err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
+		fmt.Fprintf(a.stdout, "page: %s\n", path)
 	}
 	if rep.Decision == gate.Pass {
 		return nil
