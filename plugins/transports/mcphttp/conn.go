@@ -26,6 +26,9 @@ import (
 type httpStatus struct {
 	code int
 	text string
+	// stream is set for the answer to a GET: the request that opens an
+	// event stream (the HTTP+SSE transport's first), not a message.
+	stream bool
 }
 
 // deleteTimeout bounds the DELETE that ends a session: it is a courtesy,
@@ -219,7 +222,7 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	if req.Method != http.MethodDelete && (resp.StatusCode < 200 || resp.StatusCode > 299) && !c.hasAnswer() {
-		st := &httpStatus{resp.StatusCode, resp.Status}
+		st := &httpStatus{code: resp.StatusCode, text: resp.Status, stream: req.Method == http.MethodGet}
 		c.mu.Lock()
 		switch {
 		case st.code == http.StatusUnauthorized || st.code == http.StatusForbidden:
@@ -236,7 +239,7 @@ func (c *conn) RoundTrip(req *http.Request) (*http.Response, error) {
 		c.mu.Lock()
 		first := c.page == nil
 		if first {
-			c.page, c.pageURL = &httpStatus{resp.StatusCode, resp.Status}, redact.URL(req.URL.String())
+			c.page, c.pageURL = &httpStatus{code: resp.StatusCode, text: resp.Status}, redact.URL(req.URL.String())
 		}
 		c.mu.Unlock()
 		if first {
@@ -420,6 +423,9 @@ type statusError struct {
 }
 
 func (e *statusError) Error() string {
+	if e.status.stream {
+		return fmt.Sprintf("server answered the GET that opens its event stream with HTTP %s: %s", e.status.text, statusHint(e.status.code))
+	}
 	return fmt.Sprintf("server answered %s with HTTP %s: %s", e.method, e.status.text, statusHint(e.status.code))
 }
 

@@ -286,8 +286,10 @@ func TestExportFailures(t *testing.T) {
 			"server answered tools/list with error -32601: Method not found"},
 		{"wrong path", Streamable{}, transport.Target{Location: mcpServer.URL + "/nope"},
 			"no MCP server answers at " + mcpServer.URL + "/nope: the streamable HTTP transport's initialize got HTTP 404 Not Found"},
+		// The HTTP+SSE transport opens with a GET of its event stream, no
+		// initialize: the refusal is of that GET.
 		{"wrong path, sse", SSE{}, transport.Target{Location: mcpServer.URL + "/nope"},
-			"server answered initialize with HTTP 404 Not Found: check the URL"},
+			"server answered the GET that opens its event stream with HTTP 404 Not Found: check the URL, and whether the server speaks the streamable HTTP transport (http) or the older HTTP+SSE one (sse)"},
 		// The start timeout is what ends this one; it must be long enough
 		// for the event stream to open first.
 		{"sse to an http server", SSE{}, transport.Target{Location: mcpServer.URL + "/mcp", Limits: transport.Limits{StartTimeout: 2 * time.Second}},
