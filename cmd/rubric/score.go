@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -95,6 +96,9 @@ func (a *app) runScore(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		a.dropEarlierReports(cmd, args)
 		return err
+	}
+	if doubt := r.Doubt(threshold); doubt != "" {
+		fmt.Fprintf(a.stderr, "rubric: warning: %s\n", localconfig.Blame(v, cmd.Flags(), "fail-under", doubt))
 	}
 	if v.GetString("config-file") != "" && v.GetString("server") == "" {
 		return a.runServers(cmd, args, r, threshold, format)

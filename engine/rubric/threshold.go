@@ -47,3 +47,21 @@ func (r *Rubric) Threshold(s string) (*Threshold, error) {
 	}
 	return &Threshold{Min: n, Label: n.String()}, nil
 }
+
+// Doubt says why the threshold t may not be what was meant, or "" when
+// nothing does: a number in the lowest twentieth of the rubric's scale
+// (3.5 under a rubric of 0 to 100) lets almost every score pass, and is
+// most likely a threshold in another rubric's unit (a 1 to 5 one), set
+// for that rubric beside it in a config file.
+func (r *Rubric) Doubt(t *Threshold) string {
+	sc := r.Scale
+	if t == nil || sc == nil || strings.HasPrefix(t.Label, "grade ") {
+		return ""
+	}
+	span := sc.Max.Sub(sc.Min)
+	// t.Min - sc.Min < span / 20, in exact numbers.
+	if span.Sign() <= 0 || t.Min.Sub(sc.Min).Mul(num.Int(20)).Cmp(span) >= 0 {
+		return ""
+	}
+	return fmt.Sprintf("--fail-under %s is in the lowest twentieth of the scale of %s, %s to %s, so almost every score passes it: if it was meant for a rubric of another scale, give one of this rubric's (a score from %s to %s, or a grade)", t.Label, r.Name, sc.Min, sc.Max, sc.Min, sc.Max)
+}

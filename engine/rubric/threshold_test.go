@@ -49,3 +49,45 @@ func TestThreshold(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubt: a number in the lowest twentieth of the rubric's scale is
+// doubted (3.5 under 0 to 100, which a 1 to 5 rubric's threshold would
+// be); one above it, a grade, a rubric without a scale and no threshold
+// are not.
+func TestDoubt(t *testing.T) {
+	grades := []Grade{{Letter: "A", Min: num.MustParse("90")}, {Letter: "F", Min: num.MustParse("0")}}
+	hundred := &Rubric{Name: "r", Grades: grades, Scale: &Scale{Min: num.Int(0), Max: num.Int(100)}}
+	five := &Rubric{Name: "t", Grades: grades, Scale: &Scale{Min: num.Int(1), Max: num.Int(5)}}
+	free := &Rubric{Name: "f", Grades: grades}
+	for _, tt := range []struct {
+		r     *Rubric
+		in    string
+		doubt bool
+	}{
+		{hundred, "3.5", true},
+		{hundred, "0", true},
+		{hundred, "4.99", true},
+		{hundred, "5", false},
+		{hundred, "70", false},
+		{hundred, "f", false},
+		{five, "1.1", true},
+		{five, "1.2", false},
+		{five, "3.6", false},
+		{free, "3.5", false},
+		{hundred, "", false},
+	} {
+		th, err := tt.r.Threshold(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tt.r.Doubt(th)
+		if (got != "") != tt.doubt {
+			t.Errorf("%s %q: doubt %q, want one: %v", tt.r.Name, tt.in, got, tt.doubt)
+		}
+	}
+	want := "--fail-under 3.5 is in the lowest twentieth of the scale of r, 0 to 100, so almost every score passes it: if it was meant for a rubric of another scale, give one of this rubric's (a score from 0 to 100, or a grade)"
+	th, _ := hundred.Threshold("3.5")
+	if got := hundred.Doubt(th); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
