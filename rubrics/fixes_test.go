@@ -45,7 +45,10 @@ func TestFixListOrder(t *testing.T) {
 			"update_note No Description 4 4/5",
 			"list_notes behavioral_transparency 4/5 4/25",
 			"list_notes usage_guidelines 4/5 4/25",
-			"list_notes purpose_clarity 3/4 3/20",
+			// purpose clarity 2 raised to 5, of weight 25, adds 0.75, but
+			// list_notes's TDQS, 1.65 shown 1.7, becomes 2.4: the fix
+			// moves the shown score 0.7.
+			"list_notes purpose_clarity 7/10 7/50",
 			"list_notes contextual_completeness 2/5 2/25",
 			"list_notes conciseness_structure 3/10 3/50",
 		}},

@@ -420,11 +420,14 @@ rubric "tdqs" {
     score = "round(metrics.weighted / 100, 1)"
 
     # Each issue gains, in TDQS points of the tool, what fixing it would
-    # earn: a dimension raised to 5 gains (5 - score) x weight / 100; a
-    # description written for a tool without one gains what the whole tool
-    # lacks of 5; lifting the cap on a tautological description gains what
-    # the cap took. A contradiction moves no score by itself (the
-    # dimensions it lowered are issues of their own).
+    # move the tool's TDQS as it is shown, rounded: a dimension raised to 5
+    # adds (5 - score) x weight to the weighted sum; a description written
+    # for a tool without one gains what the whole tool lacks of 5; lifting
+    # the cap on a tautological description adds back what the cap took.
+    # The gain is the rounded TDQS after, less the rounded TDQS now (1.35
+    # shown 1.4, plus 0.75, is 2.1 shown 2.1: a gain of 0.7, not 0.75). A
+    # contradiction moves no score by itself (the dimensions it lowered
+    # are issues of their own).
     issues = <<-CEL
       metrics.flags.map(f, {'check': f, 'message': f == 'No Description'
           ? 'the tool has no description, so every dimension scores 1'
@@ -434,13 +437,13 @@ rubric "tdqs" {
         'gain': f == 'No Description'
           ? 5 - round(metrics.weighted / 100, 1)
           : f == 'Tautological Description'
-            ? (answers.tool.scores.purpose_clarity.score - metrics.scores.purpose_clarity) * metrics.weights.purpose_clarity / 100
+            ? round((metrics.weighted + (answers.tool.scores.purpose_clarity.score - metrics.scores.purpose_clarity) * metrics.weights.purpose_clarity) / 100, 1) - round(metrics.weighted / 100, 1)
             : num(0)})
       + (signals.noDescription ? [] : metrics.smells.map(d, {
           'check': d,
           'message': d + ' scored ' + string(metrics.scores[d]) + ': ' + answers.tool.scores[d].justification,
           'points': metrics.weights[d],
-          'gain': (5 - metrics.scores[d]) * metrics.weights[d] / 100}))
+          'gain': round((metrics.weighted + (5 - metrics.scores[d]) * metrics.weights[d]) / 100, 1) - round(metrics.weighted / 100, 1)}))
     CEL
 
     # What a fix list calls the dimensions the issues are of (a flag's
