@@ -50,7 +50,15 @@ func (a *app) noteUnusedJudge(cmd *cobra.Command, sess *run.Session, r *rubric.R
 				return fmt.Errorf("%s sets judge %s: %w", localconfig.Origin(a.v, cmd.Flags(), "judge"), termtext.Printable(a.v.GetString("judge")), err)
 			}
 		}
-		return sess.CheckOptions(r)
+		if err := sess.CheckOptions(r); err != nil {
+			if localconfig.Origin(a.v, cmd.Flags(), "judge-option") != "" {
+				// Named where the options were set (rubric.yaml's line,
+				// or RUBRIC_JUDGE_OPTION), not as a flag never given.
+				return &localconfig.ValueError{Key: "judge-option", Err: err}
+			}
+			return err
+		}
+		return nil
 	}
 	w, err := sess.UnusedJudge(r)
 	if w != "" {
