@@ -406,6 +406,7 @@ comma := ,
 # issue 13's sixth round).
 TESTDEPS_PACKAGES = \
 	./cmd/rubric \
+	./engine/explain \
 	./engine/report \
 	./engine/report/badge \
 	./engine/report/gitlab \

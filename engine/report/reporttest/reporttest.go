@@ -4,8 +4,11 @@
 package reporttest
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,7 +19,6 @@ import (
 	"github.com/rubricmcp/rubric/engine/score"
 	"github.com/rubricmcp/rubric/engine/surface"
 	"github.com/rubricmcp/rubric/internal/buildtest"
-	"github.com/rubricmcp/rubric/judges/replay"
 	"github.com/rubricmcp/rubric/rubrics"
 )
 
@@ -109,9 +111,11 @@ const PartialUnscored = "update_item"
 
 // Partial scores five tools with TDQS, whose min_scored lets it score
 // the tools it can, from answers recorded for them
-// (rubrics/testdata/tdqs13), through the replay judge. The answer about
-// PartialUnscored is unreadable, so the report is complete, has a score,
-// and lists that tool among the unscored, not among the tools.
+// (rubrics/testdata/tdqs13/partial.answers.jsonl, each found by its
+// question's kind and subject, as the replay judge finds them; the
+// engine may not import a judge). The answer about PartialUnscored
+// breaks the answer schema, so the report is complete, has a score, and
+// lists that tool among the unscored, not among the tools.
 func Partial(t testing.TB) *report.Report {
 	t.Helper()
 	root, err := buildtest.ModuleRoot()
@@ -123,8 +127,7 @@ func Partial(t testing.TB) *report.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := replay.New()
-	id, err := j.Configure(context.Background(), judge.Config{Options: map[string]string{"answers": filepath.Join(dir, "partial.answers.jsonl")}})
+	j, err := readRecorded(filepath.Join(dir, "partial.answers.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,8 +139,9 @@ func Partial(t testing.TB) *report.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
+	id := judge.Identity{Plugin: "recorded", Version: "1", Model: "hand-written"}
 	rep, err := score.Run(context.Background(), r, s, score.Options{Target: "partial.tools.json", Version: Version,
-		Asker: &ask.Asker{Judge: j, Identity: id, Rubric: r, CountTokens: r.ReadsUsage()}})
+		Asker: &ask.Asker{Judge: j, Identity: id, Rubric: r}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,6 +149,47 @@ func Partial(t testing.TB) *report.Report {
 		t.Fatalf("the partial report: complete %v, score %v, unscored %+v; want complete, a score and %s unscored", rep.Complete, rep.Score, rep.UnscoredTools, PartialUnscored)
 	}
 	return rep
+}
+
+// recorded answers each question with the answer a file of JSON Lines
+// holds for its kind and subject ({"kind", "subject", "answer"}; lines
+// starting with # are comments).
+type recorded map[[2]string][]byte
+
+func readRecorded(path string) (recorded, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m := recorded{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		var e struct {
+			Kind    string          `json:"kind"`
+			Subject string          `json:"subject"`
+			Answer  json.RawMessage `json:"answer"`
+		}
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		m[[2]string{e.Kind, e.Subject}] = e.Answer
+	}
+	return m, sc.Err()
+}
+
+// Ask returns the recorded answer to q.
+func (m recorded) Ask(_ context.Context, q judge.Question) (judge.Answer, error) {
+	a, ok := m[[2]string{q.Kind, q.Subject}]
+	if !ok {
+		return judge.Answer{}, fmt.Errorf("no recorded answer for %s about %q", q.Kind, q.Subject)
+	}
+	return judge.Answer{JSON: a, Model: "hand-written"}, nil
 }
 
 // ScoreFile scores the surface file at path, named by its base name.
