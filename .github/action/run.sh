@@ -35,18 +35,37 @@ if [ -n "$MODEL" ]; then args+=(--model "$MODEL"); fi
 if [ "${HEURISTIC_ONLY:-}" = true ]; then args+=(--model "" --judge-option "" --base-url "" --answers ""); fi
 if [ "$IN_CACHE" = true ]; then args+=(--cache-dir "$CACHE_DIR"); fi
 # The server command is the workflow author's: eval splits it into words
-# as a shell would, so its quotes, variables and shell syntax work as
-# written.
-if [ -n "$IN_SERVER" ]; then eval "set -- $IN_SERVER"; target=(-- "$@"); else target=("$IN_TARGET"); fi
+# as a shell would, so its quotes and variables work as written. It
+# splits it inside an array's parentheses, where an operator (&&, ;, |,
+# &) or a redirection is a syntax error: eval "set -- ..." ran the part
+# before the operator in this step and gave rubric the rest as the
+# server, which scored the wrong command.
+refused=""
+if [ -n "$IN_SERVER" ]; then
+  if eval "server=( $IN_SERVER )" 2> "$errlog"; then
+    target=(-- "${server[@]}")
+  else
+    refused="the server input is not one command: $(tr '\n' ' ' < "$errlog")
+a shell operator (&&, ;, |, &) or a redirection does not split into the words of one command. To build before the server starts, or to run two commands, give one that runs a shell: server: sh -c 'npm run build && node dist/index.js'"
+  fi
+else
+  target=("$IN_TARGET")
+fi
 
 sarif="" verify="" vmd=""
-if [ "$IN_COMMAND" = score ]; then
+if [ -n "$refused" ]; then
+  echo "::error::$refused" | head -n 1
+  echo "$refused" > "$errlog"
+  code=2 decision=INVALID md=""
+elif [ "$IN_COMMAND" = score ]; then
   extra=(--json "$dir/score.json" --markdown "$dir/score.md")
   if [ "$IN_SARIF" = true ]; then sarif="$dir/score.sarif"; extra+=(--sarif "$sarif" --sarif-category "$SARIF_CATEGORY"); fi
   if [ -n "$IN_FAIL_UNDER" ]; then extra+=(--fail-under "$IN_FAIL_UNDER"); fi
   rubric score "${args[@]}" "${extra[@]}" "${target[@]}"
   code=$?
   md="$dir/score.md"
+  # A run that stopped before its report wrote no SARIF: nothing to upload.
+  if [ -n "$sarif" ] && [ ! -s "$sarif" ]; then sarif=""; fi
   if [ -n "$IN_VERIFY" ]; then
     # A tool that differs from the lock fails the run, and one that
     # cannot be read makes it INVALID, whatever the score.

@@ -53,6 +53,12 @@ func (a *app) githubCmd() *cobra.Command {
 		},
 	}
 	rubricStep.Flags().String("input", "", "the Action's rubric input, which wins when set")
+	// These steps read GitHub's variables alone: a rubric.yaml that
+	// rubric refuses must not stop them, or the summary and the comment
+	// could not say why the run did not score.
+	for _, c := range []*cobra.Command{event, summary, comment} {
+		c.Annotations = map[string]string{noConfigAnnotation: "true"}
+	}
 	for _, c := range []*cobra.Command{summary, comment} {
 		c.Flags().String("note", "", "a paragraph put before the report")
 		c.Flags().String("rest", "the full report is in the job's artifact", "where the whole report is, said when it has to be cut")

@@ -192,9 +192,11 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Annotations[groupAnnotation] != "" {
+			if cmd.Annotations[groupAnnotation] != "" || cmd.Annotations[noConfigAnnotation] != "" {
 				// rubric or a group given no command prints its help,
-				// which reads no configuration.
+				// which reads no configuration; nor do the commands
+				// marked so (the Action's steps that read GitHub's
+				// variables alone).
 				return nil
 			}
 			// A RUBRIC_* value viper would misread is refused by
@@ -456,6 +458,10 @@ func indentLines(msg string) string {
 
 // groupAnnotation marks a command group refuseUnknown has seen to.
 const groupAnnotation = "rubric/group"
+
+// noConfigAnnotation marks a command that reads no configuration: no
+// rubric.yaml, no RUBRIC_* variable but those GitHub sets.
+const noConfigAnnotation = "rubric/noconfig"
 
 // unknownCommand refuses any argument to a command group, naming the
 // group and the subcommands the argument may have meant.

@@ -11,6 +11,8 @@ func (a *app) versionCmd() *cobra.Command {
 		Use:   "version",
 		Short: "Print rubric's version, commit, Go version and the digests of the built-in rubrics",
 		Args:  noArgs,
+		// What this binary is, whatever rubric.yaml holds.
+		Annotations: map[string]string{noConfigAnnotation: "true"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			info, err := rubrics.BuildInfo()
 			if err != nil {

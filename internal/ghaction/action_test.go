@@ -440,6 +440,61 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("an operator in the server input", func(t *testing.T) {
+		// eval "set -- a && b" ran a in the step and scored b: here the
+		// file marker would be written by the step, and "true" scored.
+		marker := filepath.Join(t.TempDir(), "ran-in-the-step")
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "server": "touch " + marker + " && true", "rubric": "schema-quality", "sarif": "true",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		if _, err := os.Stat(marker); err == nil {
+			t.Error("the part of the server input before && ran in the step")
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/score-error.md", "sarif": ""})
+		for _, w := range []string{"the server input is not one command", "give one that runs a shell: server: sh -c 'npm run build && node dist/index.js'"} {
+			if !strings.Contains(r.Summary, w) {
+				t.Errorf("the job summary lacks %q:\n%s", w, r.Summary)
+			}
+		}
+	})
+
+	t.Run("a server that stops before its report uploads no SARIF", func(t *testing.T) {
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "server": `sh -c 'exit 3'`, "rubric": "schema-quality", "sarif": "true",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "sarif": ""})
+		for _, u := range r.Used {
+			if strings.HasPrefix(u.Uses, "github/codeql-action/upload-sarif@") {
+				t.Errorf("upload-sarif ran on %v, which rubric did not write", u.With)
+			}
+		}
+	})
+
+	t.Run("a rubric.yaml rubric refuses is reported", func(t *testing.T) {
+		// Prepare reads which rubric rubric.yaml names; one that is not
+		// YAML, or names no rubric there is, stopped the action there,
+		// with no summary, no comment and no decision.
+		for _, yaml := range []string{"rubric: [oops\n", "rubric: nosuch\n"} {
+			writeFile(t, filepath.Join(e.repo, "rubric.yaml"), yaml)
+			r := e.newRun(t, prEvent(7, false), map[string]string{"command": "score", "target": "tools.json"})
+			ok := r.run(e.action)
+			os.Remove(filepath.Join(e.repo, "rubric.yaml"))
+			if ok {
+				t.Fatalf("%q: the action passed:\n%s", yaml, r.Log.String())
+			}
+			wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/score-error.md"})
+			if !strings.Contains(r.Summary, "rubric.yaml") {
+				t.Errorf("%q: the job summary does not say what rubric.yaml holds wrong:\n%s", yaml, r.Summary)
+			}
+		}
+	})
+
 	t.Run("the server command in the command input", func(t *testing.T) {
 		r := e.newRun(t, prEvent(7, false), map[string]string{"command": "python -m my_server"})
 		if r.run(e.action) {
