@@ -776,7 +776,7 @@ func (s *Session) export(ctx context.Context, name string, t transport.Target) (
 		return nil, info, err
 	}
 	if sc := Scheme(t.Location); sc != "" && !handles(info, sc) {
-		return nil, info, fmt.Errorf("the %s transport does not read %s:// targets (it reads: %s)", name, sc, strings.Join(info.Schemes, ", "))
+		return nil, info, fmt.Errorf("the %s transport does not read %s:// targets (%s)", name, sc, readsWhat(info))
 	}
 	surf, err := tr.Export(ctx, t)
 	if err != nil {
@@ -832,6 +832,21 @@ func origin(t transport.Target, info transport.Info) *report.Origin {
 		return &report.Origin{Kind: report.OriginCommand, Dir: t.Dir, Paths: localPaths(t)}
 	}
 	return &report.Origin{Kind: report.OriginEndpoint}
+}
+
+// readsWhat says what a transport that refused a target's scheme reads:
+// its schemes, or for one that reads none, what its locality names.
+func readsWhat(info transport.Info) string {
+	if len(info.Schemes) > 0 {
+		return "it reads " + strings.Join(info.Schemes, ":// and ") + ":// targets"
+	}
+	switch info.Locality.Of() {
+	case transport.Command:
+		return "it starts a command, given after --"
+	case transport.Path:
+		return "it reads a file"
+	}
+	return "it names no scheme it reads"
 }
 
 // maxOriginPaths bounds the paths an origin records of a command.
