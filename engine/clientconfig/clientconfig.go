@@ -35,6 +35,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -862,12 +863,27 @@ func (x expander) commandLine(name string, t transport.Target) error {
 		_, err := os.Stat(p)
 		return err == nil
 	}
+	if meant, ok := windowsShell(t.Location, t.Args); ok && runtime.GOOS != "windows" {
+		args, _ := json.Marshal(meant[1:])
+		return fmt.Errorf("server %q starts %s %s, Windows' command interpreter, which this machine does not have: the entry is written for Windows; here, write \"command\": %q, \"args\": %s", name, t.Location, t.Args[0], meant[0], args)
+	}
 	words, whole := transport.CommandLine(t.Location, t.Args, exists)
 	if !whole {
 		return nil
 	}
 	args, _ := json.Marshal(words[1:])
 	return fmt.Errorf("server %q, command: %q holds its arguments too, but a client starts \"command\" as one program, without a shell: write \"command\": %q, \"args\": %s", name, t.Location, words[0], args)
+}
+
+// windowsShell reports whether prog and args start a server through
+// Windows' command interpreter (cmd /c npx -y x, as configurations written
+// on Windows do), and returns the command meant (npx -y x).
+func windowsShell(prog string, args []string) ([]string, bool) {
+	base := strings.ToLower(prog[strings.LastIndexAny(prog, `/\`)+1:])
+	if (base != "cmd" && base != "cmd.exe") || len(args) < 2 || !strings.EqualFold(args[0], "/c") {
+		return nil, false
+	}
+	return args[1:], true
 }
 
 // noTilde returns p, or sets *err when p starts with ~: a client starts

@@ -199,6 +199,11 @@ func TestFaults(t *testing.T) {
 		// A command line in "command" is refused with how to split it.
 		{name: "command line", path: "x/.mcp.json", data: `{"mcpServers": {"m": {"command": "npx -y @modelcontextprotocol/server-memory", "args": ["--x"]}}}`, pick: "m",
 			wantErr: `server "m", command: "npx -y @modelcontextprotocol/server-memory" holds its arguments too, but a client starts "command" as one program, without a shell: write "command": "npx", "args": ["-y","@modelcontextprotocol/server-memory","--x"]`},
+		// An entry written on Windows, through cmd /c, says what to write
+		// here; a Windows path with a space is not split as if it held
+		// arguments.
+		{name: "cmd /c", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"w": {"command": "cmd", "args": ["/c", "npx", "-y", "@modelcontextprotocol/server-memory"]}}}`, pick: "w",
+			wantErr: `server "w" starts cmd /c, Windows' command interpreter, which this machine does not have: the entry is written for Windows; here, write "command": "npx", "args": ["-y","@modelcontextprotocol/server-memory"]`},
 		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
 			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
 		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",
