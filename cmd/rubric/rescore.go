@@ -11,6 +11,7 @@ import (
 	"github.com/rubricmcp/rubric/engine/rank"
 	"github.com/rubricmcp/rubric/engine/report/text"
 	"github.com/rubricmcp/rubric/engine/report/writers"
+	"github.com/rubricmcp/rubric/engine/rubric"
 	"github.com/rubricmcp/rubric/engine/run"
 	"github.com/rubricmcp/rubric/engine/scan"
 	"github.com/rubricmcp/rubric/internal/localconfig"
@@ -75,6 +76,11 @@ func (a *app) rescoreCmd() *cobra.Command {
 			if err != nil {
 				return &localconfig.ValueError{Key: "rubric", Err: err}
 			}
+			if was, err := rubrics.Recorded(old); err == nil {
+				if w := otherScale(was, r); w != "" {
+					fmt.Fprintf(a.stderr, "rubric: warning: %s\n", w)
+				}
+			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.
 			rep, err := run.New(a.host().Options()).Rescore(r)(cmd.Context(), s, old.Target, old)
@@ -131,4 +137,17 @@ func scanReports(args []string, rubricName string, stderr io.Writer) ([]string, 
 		}
 	}
 	return out, names, nil
+}
+
+// otherScale says, when the rubric a report was scored with (was) and the
+// one it is rescored with (now) score on different scales, that the
+// comparison sets one unit against another; "" when they share a scale,
+// or either declares none.
+func otherScale(was, now *rubric.Rubric) string {
+	a, b := was.Scale, now.Scale
+	if a == nil || b == nil || a.Min.Cmp(b.Min) == 0 && a.Max.Cmp(b.Max) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the report was scored with %s, on a scale of %s to %s, and is rescored with %s, on %s to %s: the change column sets one unit against the other; to compare weights, rescore a report scored with a rubric of %s's scale",
+		was.Name, a.Min, a.Max, now.Name, b.Min, b.Max, now.Name)
 }
