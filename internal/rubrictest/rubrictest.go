@@ -59,16 +59,14 @@ func Run(ctx context.Context, r *rubric.Rubric) []Result {
 
 func runOne(ctx context.Context, r *rubric.Rubric, t *rubric.Test) Result {
 	res := Result{Test: t}
-	if err := members(r, t); err != nil {
-		res.Err = err
-		return res
-	}
+	// Every expectation no report can meet is said at once.
+	broken := members(r, t)
 	s, err := surfaceOf(t)
 	if err != nil {
-		res.Err = err
+		res.Err = errors.Join(broken, err)
 		return res
 	}
-	if err := tools(s, t); err != nil {
+	if err := errors.Join(broken, tools(r, s, t)); err != nil {
 		res.Err = err
 		return res
 	}
@@ -129,9 +127,22 @@ func members(r *rubric.Rubric, t *rubric.Test) error {
 	for _, rb := range r.Surface.Reports {
 		known = append(known, rb.Name)
 	}
+	var metrics []string
+	for _, m := range r.Surface.Metrics {
+		metrics = append(metrics, m.Name)
+	}
 	var errs []error
 	for _, e := range t.Expect {
-		first, _, _ := strings.Cut(e.Path, ".")
+		first, rest, _ := strings.Cut(e.Path, ".")
+		if first == "metrics" && rest != "" {
+			// The surface's metrics are the rubric's, known when it
+			// loads: one it does not declare is in no report.
+			name, _, _ := strings.Cut(rest, ".")
+			if !slices.Contains(metrics, name) {
+				errs = append(errs, unknownMember(t, e, "the rubric declares no surface metric "+name, name, metrics))
+			}
+			continue
+		}
 		if slices.Contains(known, first) {
 			continue
 		}
@@ -146,14 +157,57 @@ func members(r *rubric.Rubric, t *rubric.Test) error {
 	return errors.Join(errs...)
 }
 
+// unknownMember is the error of an expectation e that names a member
+// (name) no report can have, which why says, with the nearest of known.
+func unknownMember(t *rubric.Test, e rubric.Expectation, why, name string, known []string) error {
+	msg := fmt.Sprintf("%s:%d:%d: expect %s: %s", t.File, e.Line, e.Col, e.Path, why)
+	switch near := nearest.Key(name, known); {
+	case near != "":
+		msg += fmt.Sprintf(": did you mean %s?", near)
+	case len(known) == 0:
+		msg += ": it declares none"
+	default:
+		msg += ": there are " + words.List(known, 8)
+	}
+	return errors.New(msg)
+}
+
+// toolMembers are the members of a tool's entry in a report of r: the
+// report's own (name, score, checks, ...) and r's tool report blocks'.
+func toolMembers(r *rubric.Rubric) []string {
+	typ := reflect.TypeFor[report.Tool]()
+	var out []string
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	for _, rb := range r.Tool.Reports {
+		// A tool's report block's fields join the tool's entry.
+		for _, f := range rb.Fields {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
 // tools refuses an expectation on tools.NAME for a tool the test's
-// surface does not have: no report of that surface has it, whatever the
-// rubric scores, so the test is broken rather than failed, as an
-// expectation of a member no report has is (see members).
-func tools(s *surface.Surface, t *rubric.Test) error {
+// surface does not have, or on tools.NAME.FIELD for a member no tool's
+// entry has (a field the report and the rubric's tool report blocks do
+// not write, or a metric the tool block does not declare): no report of
+// that surface has it, whatever the rubric scores, so the test is broken
+// rather than failed, as an expectation of a member no report has is
+// (see members).
+func tools(r *rubric.Rubric, s *surface.Surface, t *rubric.Test) error {
 	names := make([]string, len(s.Tools))
 	for i, tl := range s.Tools {
 		names[i] = tl.Name
+	}
+	fields := toolMembers(r)
+	var metrics []string
+	for _, m := range r.Tool.Metrics {
+		metrics = append(metrics, m.Name)
 	}
 	var errs []error
 	for _, e := range t.Expect {
@@ -162,8 +216,26 @@ func tools(s *surface.Surface, t *rubric.Test) error {
 			continue
 		}
 		// A tool's name may hold a dot: the path names it when it is
-		// the whole rest or is followed by a field.
-		if slices.ContainsFunc(names, func(n string) bool { return rest == n || strings.HasPrefix(rest, n+".") }) {
+		// the whole rest or is followed by a field; the longest name
+		// that does is the tool's.
+		tool := ""
+		for _, n := range names {
+			if (rest == n || strings.HasPrefix(rest, n+".")) && len(n) > len(tool) {
+				tool = n
+			}
+		}
+		if tool != "" {
+			field, sub, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(rest, tool), "."), ".")
+			switch {
+			case field == "":
+			case !slices.Contains(fields, field):
+				errs = append(errs, unknownMember(t, e, "a tool's entry has no member "+field, field, fields))
+			case field == "metrics" && sub != "":
+				m, _, _ := strings.Cut(sub, ".")
+				if !slices.Contains(metrics, m) {
+					errs = append(errs, unknownMember(t, e, "the rubric's tool block declares no metric "+m, m, metrics))
+				}
+			}
 			continue
 		}
 		name, _, _ := strings.Cut(rest, ".")
