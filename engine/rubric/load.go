@@ -543,6 +543,10 @@ func (l *loader) check(b *hcl.Block, r *Rubric) *Check {
 		}
 	} else if w, ok := r.Weight(c.Name); ok {
 		c.Points = w
+	} else if l.extendsAt.Filename != "" && b.DefRange.Filename == l.file {
+		// A child sets its parent's weights, and adds none: a check of
+		// its own has its points.
+		l.errorf(b.DefRange, "check %q has no points: set points (points = 10); a rubric that extends another sets the weights its parent declares and adds none", c.Name)
 	} else if hclsyntax.ValidIdentifier(c.Name) {
 		l.errorf(b.DefRange, "check %q has no points: set points, or give the rubric a weight named %s (weights = { %s = 10 })", c.Name, c.Name, c.Name)
 	} else {

@@ -145,6 +145,18 @@ func TestAuthoringMistakes(t *testing.T) {
   weights = { purpose_clarty = 3 }
 }`,
 			`testdata/child.hcl:4:15: the parent has no weight purpose_clarty: did you mean purpose_clarity? (its weights are typed, purpose_clarity)`},
+		// A child's own check has its points: a weight it names is a
+		// weight its parent must declare, so the advice is points alone.
+		{"a child's check with neither points nor weight", "testdata/child.hcl",
+			`rubric "c" {
+  extends = "extends/base.hcl"
+  version = "1-c"
+  check "has_title" {
+    pass  = "has(tool.title)"
+    issue = "no title"
+  }
+}`,
+			`testdata/child.hcl:4:3: check "has_title" has no points: set points (points = 10); a rubric that extends another sets the weights its parent declares and adds none`},
 		{"an unknown parent file", "testdata/child.hcl",
 			`rubric "c" {
   extends = "extends/nosuch.hcl"
