@@ -110,10 +110,10 @@ func TestAuthoringMistakes(t *testing.T) {
 			`t.hcl:5:13: pass reads item, which only a check with each has: set each to the list of items to check (such as each = "params(tool)"), or read tool`},
 		{"the tools in a tool's score", "t.hcl",
 			line(9, `    score = "size(tools)"`),
-			`t.hcl:9:19: score: undeclared reference to 'tools': tools is seen by the surface block, not here; did you mean tool?`},
+			`t.hcl:9:19: score: undeclared reference to 'tools': tools is seen by the surface block's metrics, score, warnings, invalid and report (not its signals, computed before any tool is scored), not here; did you mean tool?`},
 		{"the tool in the surface's score", "t.hcl",
 			line(12, `    score = "size(tool.name)"`),
-			`t.hcl:12:19: score: undeclared reference to 'tool': tool is seen by checks, signals, tool questions and the tool block (the surface block sees tools), not here`},
+			`t.hcl:12:19: score: undeclared reference to 'tool': tool is seen by checks, the tool block's signals, metrics, score, issues and report, and tool questions (the surface block's metrics and score see tools), not here`},
 		{"a grade given twice", "t.hcl",
 			line(14, `  grades = { A = 15, A = 10, F = 0 }`),
 			`t.hcl:14:22: grade A is given twice (first at line 14): a grade starts at one score`},
@@ -253,7 +253,7 @@ func TestAuthoringMistakes(t *testing.T) {
       asked = "answers.purpose != null"
     }
     pass  = "asked"`),
-			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers': answers is seen by the tool block, surface questions and the surface block, not here`},
+			`t.hcl:6:16: let asked, read by pass: undeclared reference to 'answers': answers is seen by the tool block's metrics, score, issues and report, surface questions and the surface block's metrics, score and report (not a signal, computed before any question is asked), not here`},
 		{"a let named like a variable", "t.hcl",
 			line(2, `  version = "1"
   let {
