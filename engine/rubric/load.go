@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -607,16 +608,17 @@ func (l *loader) level(b *hcl.Block) Level {
 	l.scope = l.lets(body.Blocks, outer)
 	defer func() { l.scope = outer }()
 	l.levelExtras(b.Type, body, &lv)
-	names := map[string]bool{}
+	names := map[string]hcl.Range{}
 	for _, mb := range body.Blocks {
 		if mb.Type != "metric" {
 			continue
 		}
 		m := &Metric{Name: mb.Labels[0]}
-		if names[m.Name] {
-			l.errorf(mb.LabelRanges[0], "metric %q is declared twice", m.Name)
+		if prev, ok := names[m.Name]; ok {
+			l.errorf(mb.LabelRanges[0], "metric %q is declared twice (first at line %d)", m.Name, prev.Start.Line)
+		} else {
+			names[m.Name] = mb.DefRange
 		}
-		names[m.Name] = true
 		mc, ds := mb.Body.Content(metricSchema)
 		l.hclDiags(ds)
 		m.Value = l.formula(env, mc.Attributes["value"], nil)
@@ -1002,6 +1004,25 @@ func (l *loader) stringIn(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool)
 	return v.AsString(), true
 }
 
+// notNumber says what v, which should be a number, is instead: ", not
+// the string "forty"" (a number in quotes is told to lose them).
+func notNumber(v cty.Value) string {
+	switch {
+	case !v.IsKnown():
+		return ""
+	case v.IsNull():
+		return ", not null"
+	case v.Type() == cty.String:
+		if _, err := num.Parse(v.AsString()); err == nil {
+			return fmt.Sprintf(", not the string %q: write it without quotes", v.AsString())
+		}
+		return fmt.Sprintf(", not the string %q", v.AsString())
+	case v.Type() == cty.Bool:
+		return ", not " + strconv.FormatBool(v.True())
+	}
+	return ", not " + v.Type().FriendlyName()
+}
+
 // number reads an HCL number exactly: cty keeps numbers as big.Float, so
 // the decimal is recovered from its shortest text form.
 func (l *loader) number(e hcl.Expression) (num.Num, bool) { return l.numberIn(e, nil) }
@@ -1013,7 +1034,7 @@ func (l *loader) numberIn(e hcl.Expression, ctx *hcl.EvalContext) (num.Num, bool
 		return num.Num{}, false
 	}
 	if v.IsNull() || v.Type() != cty.Number || !v.IsKnown() {
-		l.errorf(e.Range(), "want a number")
+		l.errorf(e.Range(), "want a number%s", notNumber(v))
 		return num.Num{}, false
 	}
 	f := v.AsBigFloat()

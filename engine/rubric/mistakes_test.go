@@ -137,7 +137,13 @@ func TestAuthoringMistakes(t *testing.T) {
 			`t.hcl:6:13: issue: cel(...) takes one string, the message as a CEL expression, such as cel("'parameters without a description: ' + items.join(', ')")`},
 		{"a weight that is not a number", "t.hcl",
 			line(3, `  weights = { described = "20", typed = 10 }`),
-			`t.hcl:3:27: want a number`},
+			`t.hcl:3:27: want a number, not the string "20": write it without quotes`},
+		{"a weight that is a word", "t.hcl",
+			line(3, `  weights = { described = "forty", typed = 10 }`),
+			`t.hcl:3:27: want a number, not the string "forty"`},
+		{"a metric declared twice", "t.hcl",
+			line(9, "    metric \"count\" { value = \"1\" }\n    metric \"count\" { value = \"2\" }\n    score = \"sum(checks.map(c, c.points * c.credit))\""),
+			`t.hcl:10:12: metric "count" is declared twice (first at line 9)`},
 		{"a misspelled weight in a child", "testdata/child.hcl",
 			`rubric "c" {
   extends = "extends/base.hcl"
