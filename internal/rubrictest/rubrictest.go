@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -275,8 +276,11 @@ func surfaceOf(t *rubric.Test) (*surface.Surface, error) {
 	}
 	path := relative(t, src)
 	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s:%d: test %q: its surface %q is not there (looked for %s): a surface is inline JSON or a path relative to the rubric's file", t.File, t.Line, t.Name, src, path)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("test %q: %w (a surface is inline JSON or a path relative to the rubric's file)", t.Name, err)
+		return nil, fmt.Errorf("%s:%d: test %q: %w (a surface is inline JSON or a path relative to the rubric's file)", t.File, t.Line, t.Name, err)
 	}
 	return surface.Parse(path, b)
 }
