@@ -592,6 +592,15 @@ func operatorMismatch(msg string) (string, bool) {
 		}
 		return fmt.Sprintf("the branches of ? : are %s and %s, of different types: give both one type, or wrap each in dyn(), such as c ? dyn(a) : dyn(null)", args[1], args[2]), true
 	}
+	if m[1] == operators.Index && len(args) == 2 {
+		if strings.HasPrefix(args[0], "list(") {
+			return fmt.Sprintf("a list is indexed by an int, not %s: write int(i) (an exact number's integer part), such as xs[int(n / 2)]", args[1]), true
+		}
+		if elem, ok := containerElem(args[0]); ok && strings.HasPrefix(args[0], "map(") {
+			return fmt.Sprintf("%s is indexed by its keys, which are %s, not %s: convert the key, such as m[string(k)]", args[0], elem, args[1]), true
+		}
+		return fmt.Sprintf("[ ] reads a list's item or a map's value, not one of %s", args[0]), true
+	}
 	op, ok := writtenOps[m[1]]
 	if !ok || len(args) != 2 {
 		return "", false

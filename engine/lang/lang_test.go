@@ -166,6 +166,8 @@ func TestCompileErrors(t *testing.T) {
 		{"num('1') in [1, 2]", 1, 10, "in looks for a value of type num in list(int), whose items are int: write them as the value's type, or compare each, such as xs.exists(v, v == x) (an exact number among ints: write the items with a decimal point, 1.0"},
 		{"1 in [1.5]", 1, 3, "in looks for a value of type int in list(num), whose items are num: write them as the value's type, or compare each, such as xs.exists(v, v == x) (an int among exact numbers: look for num(x))"},
 		{"'a' in {1: 2}", 1, 5, "in looks for a value of type string in map(int, int), whose keys are int"},
+		{"[1, 2, 3][num('1') / 2]", 1, 10, "a list is indexed by an int, not num: write int(i) (an exact number's integer part), such as xs[int(n / 2)]"},
+		{"{'a': 1}[2]", 1, 9, "map(string, int) is indexed by its keys, which are string, not int: convert the key, such as m[string(k)]"},
 		{"tool.a &&", 1, 10, "Syntax error"},
 		{"mean(['a'])", 1, 5, "found no matching overload for 'mean'"},
 		{"true &&\n  undefinedVar", 2, 3, "undeclared reference to 'undefinedVar'"},
