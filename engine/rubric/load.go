@@ -794,6 +794,14 @@ func (l *loader) test(b *hcl.Block) *Test {
 			// items, a metric that is a condition).
 			e.Want, e.Bool = fmt.Sprint(v.True()), true
 		default:
+			if op, ok := kv.Value.(*hclsyntax.BinaryOpExpr); ok && op.Op == hclsyntax.OpDivide {
+				// HCL divides in binary floating point: 1/3 would be
+				// expected as a fraction of 150 digits.
+				text := strings.TrimSpace(string(kv.Value.Range().SliceBytes(l.srcOf(kv.Value.Range()))))
+				l.errorf(kv.Value.Range(), "expect %s: HCL works out %s in binary floating point, not exactly: write the fraction as a string, %q, which the test reads exactly", path, text, text)
+				refused = true
+				continue
+			}
 			n, ok := l.number(kv.Value)
 			if !ok {
 				refused = true
