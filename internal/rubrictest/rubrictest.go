@@ -140,7 +140,7 @@ func members(r *rubric.Rubric, t *rubric.Test) error {
 			// loads: one it does not declare is in no report.
 			name, _, _ := strings.Cut(rest, ".")
 			if !slices.Contains(metrics, name) {
-				errs = append(errs, unknownMember(t, e, "the rubric declares no surface metric "+name, name, metrics))
+				errs = append(errs, unknownMember(t, e, "the rubric declares no surface metric "+name, name, metrics, "it declares none", "its surface metrics are"))
 			}
 			continue
 		}
@@ -159,16 +159,18 @@ func members(r *rubric.Rubric, t *rubric.Test) error {
 }
 
 // unknownMember is the error of an expectation e that names a member
-// (name) no report can have, which why says, with the nearest of known.
-func unknownMember(t *rubric.Test, e rubric.Expectation, why, name string, known []string) error {
+// (name) no report can have, which why says, with the nearest of known,
+// or, when none is near, what none says of no names or these of the
+// names listed ("its tools are").
+func unknownMember(t *rubric.Test, e rubric.Expectation, why, name string, known []string, none, these string) error {
 	msg := fmt.Sprintf("%s:%d:%d: expect %s: %s", t.File, e.Line, e.Col, e.Path, why)
 	switch near := nearest.Key(name, known); {
 	case near != "":
 		msg += fmt.Sprintf(": did you mean %s?", near)
 	case len(known) == 0:
-		msg += ": it declares none"
+		msg += ": " + none
 	default:
-		msg += ": there are " + words.List(known, 8)
+		msg += ": " + these + " " + words.List(known, 8)
 	}
 	return errors.New(msg)
 }
@@ -230,26 +232,17 @@ func tools(r *rubric.Rubric, s *surface.Surface, t *rubric.Test) error {
 			switch {
 			case field == "":
 			case !slices.Contains(fields, field):
-				errs = append(errs, unknownMember(t, e, "a tool's entry has no member "+field, field, fields))
+				errs = append(errs, unknownMember(t, e, "a tool's entry has no member "+field, field, fields, "it has none", "its members are"))
 			case field == "metrics" && sub != "":
 				m, _, _ := strings.Cut(sub, ".")
 				if !slices.Contains(metrics, m) {
-					errs = append(errs, unknownMember(t, e, "the rubric's tool block declares no metric "+m, m, metrics))
+					errs = append(errs, unknownMember(t, e, "the rubric's tool block declares no metric "+m, m, metrics, "it declares none", "its metrics are"))
 				}
 			}
 			continue
 		}
 		name, _, _ := strings.Cut(rest, ".")
-		msg := fmt.Sprintf("%s:%d:%d: expect %s: the test's surface has no tool %s", t.File, e.Line, e.Col, e.Path, name)
-		switch near := nearest.Key(name, names); {
-		case near != "":
-			msg += fmt.Sprintf(": did you mean %s?", near)
-		case len(names) == 0:
-			msg += ": it has no tools"
-		default:
-			msg += ": its tools are " + words.List(names, 8)
-		}
-		errs = append(errs, errors.New(msg))
+		errs = append(errs, unknownMember(t, e, "the test's surface has no tool "+name, name, names, "it has no tools", "its tools are"))
 	}
 	return errors.Join(errs...)
 }
