@@ -710,6 +710,23 @@ func git(t *testing.T, dir string, args ...string) {
 	}
 }
 
+// writeFiles writes files (by path, with their text) into a folder of
+// their own, and returns it.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // TestSourceLocations: a command's findings point at the tracked line
 // that quotes the tool's name, the server's source first and the other
 // lines as related locations; without a work tree, at the manifest or a
@@ -725,16 +742,7 @@ func TestSourceLocations(t *testing.T) {
 		"server/package.json": "{}\n",
 		"untracked.go":        "\"lookup\"\n",
 	}
-	repo := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(repo, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	repo := writeFiles(t, files)
 	git(t, repo, "init", "-q")
 	git(t, repo, "add", "server", "README.md")
 	rep := &report.Report{
@@ -787,16 +795,7 @@ func TestCommandFromTheTopLooksInItsPaths(t *testing.T) {
 		"calibration/answers.jsonl": "{\"kind\":\"tdqs.tool\",\"subject\":\"update_note\"}\n",
 		"single/server.py":          "TOOLS = [\n    tool(\"export\"),\n]\n",
 	}
-	repo := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(repo, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	repo := writeFiles(t, files)
 	git(t, repo, "init", "-q")
 	git(t, repo, "add", ".")
 	for _, c := range []struct {
