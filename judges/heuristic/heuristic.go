@@ -21,7 +21,7 @@ const (
 	// Version is the judge's version. It changes whenever a cue or a
 	// threshold changes, because answers change with them and scores
 	// from different identities are never compared.
-	Version = "1.5.10"
+	Version = "1.5.11"
 	// Model is the one model the judge has: its rule set.
 	Model = "heuristic-1"
 )

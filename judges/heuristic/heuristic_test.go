@@ -68,7 +68,7 @@ func validate(t testing.TB, s *jsonschema.Schema, answerJSON []byte, what string
 func TestIdentity(t *testing.T) {
 	ctx := context.Background()
 	j := heuristic.New()
-	want := judge.Identity{Plugin: "heuristic", Version: "1.5.10", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
+	want := judge.Identity{Plugin: "heuristic", Version: "1.5.11", Provider: "rubric", Model: "heuristic-1", Heuristic: true}
 	got, err := j.Describe(ctx)
 	if err != nil || !identityEqual(got, want) {
 		t.Fatalf("Describe = %+v, %v; want %+v", got, err, want)

@@ -1559,15 +1559,23 @@ func quoteAll(phrases []string) string {
 	return strings.Join(q, ", ")
 }
 
-// repeated reports whether two sentences have the same words. A
-// description has a few sentences: each is compared with those before
-// it, and only a long one's are put in a map.
+// minRepeatedWords is the fewest words a sentence that repeats must
+// have: the markers of a numbered list ("1.", "2.") and a heading
+// ("Takes:") are cut into sentences of their own, and repeat in any list.
+const minRepeatedWords = 3
+
+// repeated reports whether two sentences of minRepeatedWords words or
+// more have the same words. A description has a few sentences: each is
+// compared with those before it, and only a long one's are put in a map.
 func repeated(ss []lex.Text) bool {
 	if len(ss) > 32 {
 		seen := make(map[string]bool, len(ss))
 		for _, s := range ss {
+			if len(s.Words) < minRepeatedWords {
+				continue
+			}
 			k := s.JoinedWords()
-			if len(k) > 0 && seen[k] {
+			if seen[k] {
 				return true
 			}
 			seen[k] = true
@@ -1575,10 +1583,10 @@ func repeated(ss []lex.Text) bool {
 		return false
 	}
 	for i, s := range ss {
-		k := s.JoinedWords()
-		if len(k) == 0 {
+		if len(s.Words) < minRepeatedWords {
 			continue
 		}
+		k := s.JoinedWords()
 		for _, prev := range ss[:i] {
 			if prev.JoinedWords() == k {
 				return true

@@ -55,6 +55,15 @@ func TestToolCuesAreTrue(t *testing.T) {
 		{"authenticated is still auth", `{"name": "whoami", "description": "Show the authenticated user.", "annotations": {"readOnlyHint": true}}`,
 			nil, "behavioral_transparency", 2, `authentication ("authenticated")`, ""},
 
+		// desktop-commander write_file, start_search, edit_block (1.5.11):
+		// the markers of a numbered list are cut into sentences of their
+		// own and repeat in any list; they are no repeated sentence, and
+		// a repeated sentence of three words or more still is.
+		{"numbered markers are no repeated sentence", "{\"name\": \"write_note\", \"description\": \"Write a note to the store.\\nTo add a note:\\n1. Open the store.\\n2. Append the note text.\\nTo replace a note:\\n1. Open the store for writing.\\n2. Overwrite the note text.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "conciseness_structure", 5, "", "repeated"},
+		{"a sentence said twice is repeated", "{\"name\": \"write_note\", \"description\": \"Write a note to the store. The note is saved at once. Write a note to the store.\", \"annotations\": {\"readOnlyHint\": false}}",
+			nil, "conciseness_structure", 4, "a sentence is repeated", ""},
+
 		// 3. notion's "Error Responses:" and mongodb insert-many's "If
 		// the list of documents is ...": no return format.
 		{"error responses are no return format", "{\"name\": \"get-user\", \"description\": \"Acme | Fetch a user\\nError Responses:\\n400: Bad request\", \"annotations\": {\"readOnlyHint\": true}}",
