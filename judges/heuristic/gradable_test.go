@@ -272,6 +272,10 @@ func TestGradableDefects(t *testing.T) {
 			[]string{"no_return_description"}},
 		{"list of is a return cue", map[string]any{"name": "list_rooms", "description": "Gives a list of meeting rooms free in the next hour, with their floors."},
 			[]string{}},
+		// eslint's lint-files (1.5.11): a list the caller must provide
+		// is what goes in; nothing says what comes back.
+		{"a list to provide is no return cue", map[string]any{"name": "lint_files", "description": "Lint the files given. You must provide a list of absolute file paths."},
+			[]string{"no_return_description"}},
 	}
 	schemas := gradableSchemas(t)
 	for _, c := range cases {

@@ -65,7 +65,7 @@ func findDefects(t gTool, desc string) ([]defectFinding, []string) {
 		clean = append(clean, "every required parameter is described, bounded to values or named in the text")
 	}
 
-	switch cue, ok := d.FirstOf(gradable.returnCues); {
+	switch cue, ok := returnCue(d); {
 	case explicitOutput(t.OutputSchema):
 		clean = append(clean, "the outputSchema states what comes back")
 	case ok:
@@ -74,6 +74,33 @@ func findDefects(t gTool, desc string) ([]defectFinding, []string) {
 		found = append(found, defectFinding{defectNoReturn, "there is no outputSchema that describes the result and no return cue (returns, yields, list of...) in the description"})
 	}
 	return found, clean
+}
+
+// inputVerbs tell the caller what to send: a sentence with one speaks of
+// what goes in.
+var inputVerbs = []string{"provide", "pass", "supply", "specify", "enter"}
+
+// returnCue is the first of returnCues the description d holds as a
+// statement of what comes back: "list of" in a sentence that tells the
+// caller what to send ("You must provide a list of absolute file
+// paths") says what goes in, not what comes back.
+func returnCue(d lex.Text) (string, bool) {
+	for _, p := range gradable.returnCues {
+		if !d.Has(p) {
+			continue
+		}
+		if p != "list of" {
+			return strings.TrimSuffix(p, "*"), true
+		}
+		for k := range d.Sentences {
+			if d.SentenceHas(k, p) {
+				if _, in := d.Sentence(k).FirstOf(inputVerbs); !in {
+					return p, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 func plural(names []string, one, many string) string {
