@@ -674,7 +674,7 @@ rubric "tool-safety" {
            're': r'(?i)</?(important|instructions?|secret|hidden|admin|priority|mandatory|critical|note[_-]?to[_-]?(ai|assistant|model|llm|agent)|assistant[_-]?(only|note))>'},
           {'check': 'addressed_to_model', 'class': 'instruction', 'severity': 'medium', 'carried': true,
            'title': 'text addressed to the model',
-           're': r'(?i)\b(dear\s+)?(ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\s*[,:]\s*(you\s+)?(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
+           're': r'(?i)\b(dear\s+)?(ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\s*(:\s*(you\s+)?|,\s*you\s+)(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
           {'check': 'note_to_model', 'class': 'instruction', 'severity': 'low', 'carried': false,
            'title': 'a note addressed to the model',
            're': r'(?i)\bnote\s+(to|for)\s+(the\s+)?(ai|assistant|model|llm|agent)\b'},
