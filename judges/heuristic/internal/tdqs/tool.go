@@ -1491,7 +1491,7 @@ func (f *facts) conciseness() dimension {
 	case n <= 10:
 		score, why = f.shortConciseness(n)
 	case n <= 100:
-		score, why = 5, fmt.Sprintf("%d words in %s", n, lex.Count(len(f.desc.Sentences), "sentence", "sentences"))
+		score, why = 5, fmt.Sprintf("%d words in %s", n, lex.Count(proseSentences(f.sentenceTexts()), "sentence", "sentences"))
 	case n <= 160:
 		score, why = 4, fmt.Sprintf("%d words: on the long side", n)
 	case n <= 250:
@@ -1557,6 +1557,21 @@ func quoteAll(phrases []string) string {
 		q[i] = strconv.Quote(p)
 	}
 	return strings.Join(q, ", ")
+}
+
+// proseSentences counts the sentences of ss that hold a word other than
+// a number: the markers of a numbered list ("1.") are cut into sentences
+// of their own, and are none.
+func proseSentences(ss []lex.Text) int {
+	n := 0
+	for _, s := range ss {
+		if slices.ContainsFunc(s.Words, func(w string) bool {
+			return strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsDigit(r) })
+		}) {
+			n++
+		}
+	}
+	return n
 }
 
 // minRepeatedWords is the fewest words a sentence that repeats must

@@ -61,6 +61,8 @@ func TestToolCuesAreTrue(t *testing.T) {
 		// a repeated sentence of three words or more still is.
 		{"numbered markers are no repeated sentence", "{\"name\": \"write_note\", \"description\": \"Write a note to the store.\\nTo add a note:\\n1. Open the store.\\n2. Append the note text.\\nTo replace a note:\\n1. Open the store for writing.\\n2. Overwrite the note text.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "conciseness_structure", 5, "", "repeated"},
+		{"numbered markers are no sentences", "{\"name\": \"delete_page\", \"description\": \"Deletes a page from the wiki, with its history. To delete a page safely:\\n1. Find the page by its title.\\n2. Check that nothing links to it.\\n3. Call this tool with its id.\", \"annotations\": {\"destructiveHint\": true}}",
+			nil, "conciseness_structure", 5, "in 5 sentences", ""},
 		{"a sentence said twice is repeated", "{\"name\": \"write_note\", \"description\": \"Write a note to the store. The note is saved at once. Write a note to the store.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "conciseness_structure", 4, "a sentence is repeated", ""},
 
