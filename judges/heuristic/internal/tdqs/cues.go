@@ -219,7 +219,11 @@ var lists = struct {
 	usageNot: []string{
 		"do not use", "dont use", "not for", "not intended", "not meant", "avoid", "never use", "should not",
 		"shouldnt", "only use", "only when", "only for", "only if", "not suitable", "not recommended", "deprecated",
-		"do not call", "dont call", "not needed", "unnecessary",
+		"do not call", "dont call", "not needed",
+		// "unnecessary" says when not to call it only of the call ("is
+		// unnecessary when"), not as an adjective ("prevents unnecessary
+		// waiting", desktop-commander start_process).
+		"is unnecessary", "are unnecessary", "unnecessary to", "unnecessary for", "unnecessary when", "unnecessary if",
 		// "Not useful for SARIF output" (tactual diff_results), "Skip for
 		// one-off answers" (server-memory memory_context).
 		"not useful", "skip for", "skip when", "skip if",

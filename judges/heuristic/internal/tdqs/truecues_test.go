@@ -63,6 +63,12 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "conciseness_structure", 5, "", "repeated"},
 		{"numbered markers are no sentences", "{\"name\": \"delete_page\", \"description\": \"Deletes a page from the wiki, with its history. To delete a page safely:\\n1. Find the page by its title.\\n2. Check that nothing links to it.\\n3. Call this tool with its id.\", \"annotations\": {\"destructiveHint\": true}}",
 			nil, "conciseness_structure", 5, "in 5 sentences", ""},
+		// desktop-commander start_process (1.5.11): "unnecessary" as an
+		// adjective says nothing of when not to call the tool.
+		{"unnecessary waiting is no when-not", `{"name": "start_job", "description": "Start a job and wait for its first output. Early exit prevents unnecessary waiting."}`,
+			nil, "usage_guidelines", 2, "", "unnecessary"},
+		{"a call that is unnecessary is a when-not", `{"name": "start_job", "description": "Start a job and wait for its first output. Calling it again is unnecessary when a job is running."}`,
+			nil, "usage_guidelines", 4, `when not to ("is unnecessary")`, ""},
 		{"a sentence said twice is repeated", "{\"name\": \"write_note\", \"description\": \"Write a note to the store. The note is saved at once. Write a note to the store.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "conciseness_structure", 4, "a sentence is repeated", ""},
 
