@@ -664,6 +664,13 @@ var (
 	secretKindAfter = []string{"key", "keys", "token", "tokens"}
 )
 
+// permittedPlaces are the words after "authorized" that make it say
+// what a tool may reach ("authorized local files", "the authorized
+// device"), not that its caller is authenticated.
+var permittedPlaces = []string{"local", "file", "files", "path", "paths", "directory", "directories", "folder",
+	"folders", "device", "devices", "host", "hosts", "domain", "domains", "location", "locations", "root", "roots",
+	"workspace", "workspaces", "command", "commands"}
+
 // credentialCues are the authentication phrases that name a
 // credential: what a tool lists, creates or revokes as its resource
 // ("List API keys", "Revoke a personal access token") is no

@@ -69,6 +69,12 @@ func TestToolCuesAreTrue(t *testing.T) {
 			nil, "usage_guidelines", 2, "", "unnecessary"},
 		{"a call that is unnecessary is a when-not", `{"name": "start_job", "description": "Start a job and wait for its first output. Calling it again is unnecessary when a job is running."}`,
 			nil, "usage_guidelines", 4, `when not to ("is unnecessary")`, ""},
+		// desktop-commander read_file, start_process (1.5.11): what a
+		// tool is authorized to reach is no authentication.
+		{"authorized files are no auth", `{"name": "read_doc", "description": "Read the text of a document, reading authorized local files only.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, "", "authentication"},
+		{"an authorized caller is auth", `{"name": "read_doc", "description": "Read the text of a document. Only authorized users may call it.", "annotations": {"readOnlyHint": true}}`,
+			nil, "behavioral_transparency", 3, `authentication ("authorized")`, ""},
 		{"a sentence said twice is repeated", "{\"name\": \"write_note\", \"description\": \"Write a note to the store. The note is saved at once. Write a note to the store.\", \"annotations\": {\"readOnlyHint\": false}}",
 			nil, "conciseness_structure", 4, "a sentence is repeated", ""},
 
