@@ -261,7 +261,6 @@ rubric "tool-safety" {
           : c.check == 'send_to_url' && g.passed[0] ? 'high'
           : c.check == 'sensitive_path' ? (intent ? 'high' : 'low')
           : c.check == 'shadow_prefer' && g.passed[0] && !g.passed[1] ? 'low'
-          : c.check == 'shadow_prescribe' && g.passed[0] ? 'low'
           : c.severity)))
       CEL
 
@@ -390,11 +389,8 @@ rubric "tool-safety" {
           : f.check == 'shadow_prefer' && f.passed[0] && !f.passed[1]
           ? {'check': f.check, 'class': f.class, 'severity': 'low', 'title': f.title + ' of this server (advice between its own tools)',
              'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
-          : f.check == 'shadow_prescribe' && f.passed[0]
-          ? {'check': f.check, 'class': f.class, 'severity': 'low', 'title': 'a rule for how one of this server\'s own tools must be used (advice about its own tools)',
-             'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f)
-        + (size(cueFindings) <= 50 ? [] : cueFindings.slice(50, size(cueFindings)).map(f, f.check == 'shadow_prefer' && f.passed[0] && !f.passed[1] || f.check == 'shadow_prescribe' && f.passed[0]
+        + (size(cueFindings) <= 50 ? [] : cueFindings.slice(50, size(cueFindings)).map(f, f.check == 'shadow_prefer' && f.passed[0] && !f.passed[1]
           ? {'check': f.check, 'class': f.class, 'severity': 'low', 'title': f.title, 'path': f.path, 'key': f.key, 'text': f.text, 'start': f.start, 'end': f.end}
           : f))
       CEL
@@ -814,7 +810,6 @@ rubric "tool-safety" {
           c.check == 'send_to_url' ? dyn([{'matches': surface_signals.sensitiveSend}])
           : c.check == 'shadow_prefer' ? dyn([{'tokens': r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+', 'in': surface_signals.names}, {'matches': r'(?i)\bother\s+(tools?|functions?|servers?)\b'}])
           : c.check == 'shadow_named' ? dyn([{'inside': lists.range(size(surface_signals.foldedCues)).filter(i, surface_signals.foldedCues[i].check == 'shadow_prefer')[0]}])
-          : c.check == 'shadow_prescribe' ? dyn([{'tokens': r'[A-Za-z][A-Za-z0-9]*([_.-][A-Za-z0-9]+)+', 'in': surface_signals.names}])
           : dyn([]))
       CEL
     }
