@@ -356,7 +356,7 @@ rubric "tool-safety" {
       # before, and destructive rather than a write.
       statedEffects = <<-CEL
         tally_each_in(prose.map(t, t.text), [effectWords],
-          [[{'before': r"(?i)\b(not|never|no|without|cannot|nothing)\b|n't\b", 'within': 24},
+          [[{'before': r"(?i)\b(not|never|no|without|cannot|nothing)\b|n['’]t\b", 'within': 24},
             {'matches': r'(?i)^(delet|remov|overwrit|drop|truncat|wip|eras|purg|destroy)'}]], 50)
       CEL
 
@@ -674,7 +674,7 @@ rubric "tool-safety" {
            're': r'(?i)</?(important|instructions?|secret|hidden|admin|priority|mandatory|critical|note[_-]?to[_-]?(ai|assistant|model|llm|agent)|assistant[_-]?(only|note))>'},
           {'check': 'addressed_to_model', 'class': 'instruction', 'severity': 'medium', 'carried': true,
            'title': 'text addressed to the model',
-           're': r'(?i)\b(dear\s+)?(ai|assistant|model|llm|agent|claude|gpt|chatgpt|copilot)\s*(:\s*(you\s+)?|,\s*you\s+)(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
+           're': r'(?i)\b(dear\s+)?(ai|llm|claude|gpt|chatgpt|copilot)\s*[,:]\s*(you\s+)?(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\bdear\s+(assistant|model|agent)\s*[,:]\s*(you\s+)?(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\b(assistant|model|agent)\s*(:\s*(you\s+)?|,\s*you\s+)(must|should|need\s+to|have\s+to|will|shall|always|never|are\s+to)\b|\byou\s+are\s+now\s+(a|an|in|the)\b|\b(as\s+an?\s+(ai|assistant|language\s+model)|ai\s+assistants?)\s*,?\s+you\s+(must|should|will|need)\b'},
           {'check': 'note_to_model', 'class': 'instruction', 'severity': 'low', 'carried': false,
            'title': 'a note addressed to the model',
            're': r'(?i)\bnote\s+(to|for)\s+(the\s+)?(ai|assistant|model|llm|agent)\b'},
@@ -683,7 +683,7 @@ rubric "tool-safety" {
            're': r'(?i)\bbefore\s+(using|calling|invoking|running|executing)\s+(this|the|any)\s+(tool|function)\b'},
           {'check': 'conceal_from_user', 'class': 'concealment', 'severity': 'high', 'carried': true,
            'title': 'concealment from the user',
-           're': r"(?i)\b(do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t)\s+(mention|reveal|disclose|show|say|explain|tell|report|display|expose)\s+(this|these|that|it|them|anything|any\s+of\s+(this|these|it)|the\s+(instructions?|notes?|steps?|above|request|file|contents?|fact))\b[^.\n]*\b(the\s+|your\s+)?(user|human|operator|owner)\b|\b(the\s+)?(user|human)\s+(must|should|need)\s*(not|never|n't)\s+(know|see|learn|notice|find\s+out|be\s+(told|informed|aware|notified))\b|\b(hide|conceal|keep)\s+(this|it|these|that|them)\s+(hidden\s+)?(from|secret\s+from)\s+(the\s+)?(user|human)\b"},
+           're': r"(?i)\b(do\s+not|don'?t|never|must\s+not|should\s+not|shouldn'?t)\s+(mention|reveal|disclose|show|say|explain|tell|report|display|expose)\s+(this|these|that|it|them|anything|any\s+of\s+(this|these|it)|the\s+(instructions?|notes?|steps?|above|request|file|contents?|fact))\b[^.\n]*\b(user|human|operator|owner)s?\b|\b(the\s+)?(user|human)\s+(must|should|need)\s*(not|never|n't)\s+(know|see|learn|notice|find\s+out|be\s+(told|informed|aware|notified))\b|\b(hide|conceal|keep)\s+(this|it|these|that|them)\s+(hidden\s+)?(from|secret\s+from)\s+(the\s+)?(user|human)\b"},
           {'check': 'withhold_from_user', 'class': 'concealment', 'severity': 'medium', 'carried': true,
            'title': 'withholding from the user',
            're': r"(?i)\b(do\s+not|don'?t|never|must\s+not)\s+(tell|inform|notify|alert|warn|ask)\s+(the\s+)?(user|human)\b|\bwithout\s+(telling|informing|notifying|alerting|asking)\s+(the\s+)?(user|human)\b|\b(secretly|covertly|surreptitiously|discreetly|stealthily)\b"},
@@ -698,7 +698,7 @@ rubric "tool-safety" {
            're': r'!\[[^\]\n]{0,200}\]\(\s*https?://[^)\s]{1,500}[^)]{0,100}\)'},
           {'check': 'url_data_placeholder', 'class': 'exfil_url', 'severity': 'high', 'carried': true,
            'title': 'a URL with a placeholder for the conversation, context or secrets',
-           're': r'(?i)https?://[^\s)"]*((\{\{?|<|%7B)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)([-_]?(history|log|text|body|content|contents|dump|summary|values?|s))?\s*(\}\}?|>|%7D)|\$(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)([-_]?(history|log|text|body|content|contents|dump|summary|values?|s))?\b)([^\s)"]*[^\s)".,;:!?])?'},
+           're': r'(?i)https?://[^\s)"]*((\{\{?|<|%7B)\s*(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)(\w*[^\Wd]|\w*[^\Wi]d)?\s*(\}\}?|>|%7D)|\$(conversation|context|history|chat|messages?|prompt|secret|secrets|token|api_?key|key|password|credentials?|notes?|data|env|ssh|summary|memory)(\w*[^\Wd]|\w*[^\Wi]d)?\b)([^\s)"]*[^\s)".,;:!?])?'},
           {'check': 'send_to_url', 'class': 'exfil_url', 'severity': 'medium', 'carried': true,
            'title': 'an instruction to send data to an address',
            're': r'(?i)(^|[.!:;,]\s*|\b(and|then|also|always|must|should|please)\s+)(send|post|upload|forward|transmit|report|submit|exfiltrate|beacon|leak)\b([^.\n]|\.[^\s.])*\b(to|at)\s+(https?://|[\w.+-]+@[\w-]+\.\w)'},
@@ -716,7 +716,7 @@ rubric "tool-safety" {
            're': r'(?i)\b(always|all|every|any|must)\b[^.\n]*\b(bcc|cc|forward|redirect|send|copy|route|reroute)\b[^.\n]*(\b[\w.+-]+@[\w-]+(\.[\w-]+)+|https?://\S+)|\b(always|all|every|any|must)\b[^.\n]*\b[\w.+-]+@[\w-]+(\.[\w-]+)+[^.\n]*\b(bcc|cc|copy|recipients?)\b'},
           {'check': 'shadow_override', 'class': 'shadowing', 'severity': 'high', 'carried': true,
            'title': 'text that claims to override other tools or instructions',
-           're': r'(?i)\b(overrides?|supersedes?|takes\s+precedence\s+over|replaces)\s+((all|any)\s+(of\s+)?(the\s+)?(other\s+)?|(the\s+)?other\s+)(tools?|instructions|servers?|functions?|rules)\b|\b(overrides?|supersedes?|takes\s+precedence\s+over|replaces)\s+(the\s+|your\s+)?(instructions|system\s+prompt)\b'},
+           're': r'(?i)\b(overrides?|supersedes?|takes\s+precedence\s+over)\s+(all\s+|any\s+)?(the\s+)?(other\s+)?(tools?|instructions|servers?|functions?|rules)\b|\breplaces\s+((all|any)\s+(of\s+)?(the\s+)?(other\s+)?|(the\s+)?other\s+)(tools?|instructions|servers?|functions?|rules)\b|\breplaces\s+(the\s+|your\s+)?(instructions|system\s+prompt)\b'},
           {'check': 'shadow_prescribe', 'class': 'shadowing', 'severity': 'medium', 'carried': true,
            'title': 'a rule for how another tool must be used',
            're': r'(?i)\b(when|whenever|every\s+time|each\s+time|if)\s+(you\s+)?(use|call|invoke|run|using|calling|invoking|running)\s+(the\s+|any\s+)?[`\x22]?[a-z][a-z0-9]*([_.-][a-z0-9]+)+[`\x22]?(\s+tool)?\b[^.\n]*\b(must|always|never|have\s+to|need\s+to|are\s+required\s+to)\b'},
