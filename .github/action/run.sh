@@ -40,9 +40,19 @@ if [ "$IN_CACHE" = true ]; then args+=(--cache-dir "$CACHE_DIR"); fi
 # &) or a redirection is a syntax error: eval "set -- ..." ran the part
 # before the operator in this step and gave rubric the rest as the
 # server, which scored the wrong command.
+# Inside the parentheses a newline is a space, so an input of two lines
+# (a block scalar) would be read as one command of both: it is refused,
+# once the newlines a block scalar ends with are cut. The closing
+# parenthesis stands on a line of its own, so that a trailing # comment
+# does not swallow it.
 refused=""
 if [ -n "$IN_SERVER" ]; then
-  if eval "server=( $IN_SERVER )" 2> "$errlog"; then
+  line="$IN_SERVER"
+  while [[ "$line" == *$'\n' ]]; do line="${line%$'\n'}"; done
+  if [[ "$line" == *$'\n'* ]]; then
+    refused="the server input holds more than one line; it is one command. To build before the server starts, or to run two commands, give one that runs a shell: server: sh -c 'npm run build && node dist/index.js'"
+  elif eval "server=( $line
+)" 2> "$errlog"; then
     target=(-- "${server[@]}")
   else
     refused="the server input is not one command: $(tr '\n' ' ' < "$errlog")

@@ -461,6 +461,21 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("a server input of two lines", func(t *testing.T) {
+		// A block scalar of two commands was read as one command of
+		// both (a newline is a space inside the parentheses).
+		r := e.newRun(t, prEvent(7, false), map[string]string{
+			"command": "score", "server": "true --build\ntrue --serve\n", "rubric": "schema-quality",
+		})
+		if r.run(e.action) {
+			t.Fatalf("the action passed:\n%s", r.Log.String())
+		}
+		wantOutputs(t, r, map[string]string{"decision": "INVALID", "exit-code": "2", "report": ".rubric/score-error.md"})
+		if !strings.Contains(r.Summary, "the server input holds more than one line") {
+			t.Errorf("the job summary does not say why:\n%s", r.Summary)
+		}
+	})
+
 	t.Run("a server that stops before its report uploads no SARIF", func(t *testing.T) {
 		r := e.newRun(t, prEvent(7, false), map[string]string{
 			"command": "score", "server": `sh -c 'exit 3'`, "rubric": "schema-quality", "sarif": "true",
