@@ -883,6 +883,10 @@ func windowsShell(prog string, args []string) ([]string, bool) {
 	if (base != "cmd" && base != "cmd.exe") || len(args) < 2 || !strings.EqualFold(args[0], "/c") {
 		return nil, false
 	}
+	if len(args) == 2 {
+		// cmd /c "npx -y pkg": the whole command in one argument.
+		return strings.Fields(args[1]), true
+	}
 	return args[1:], true
 }
 

@@ -204,6 +204,8 @@ func TestFaults(t *testing.T) {
 		// arguments.
 		{name: "cmd /c", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"w": {"command": "cmd", "args": ["/c", "npx", "-y", "@modelcontextprotocol/server-memory"]}}}`, pick: "w",
 			wantErr: `server "w" starts cmd /c, Windows' command interpreter, which this machine does not have: the entry is written for Windows; here, write "command": "npx", "args": ["-y","@modelcontextprotocol/server-memory"]`},
+		{name: "cmd /c with the command in one argument", path: "c/claude_desktop_config.json", data: `{"mcpServers": {"w": {"command": "cmd", "args": ["/c", "npx -y some-server"]}}}`, pick: "w",
+			wantErr: `server "w" starts cmd /c, Windows' command interpreter, which this machine does not have: the entry is written for Windows; here, write "command": "npx", "args": ["-y","some-server"]`},
 		{name: "servers an array", path: "x/.mcp.json", data: "{\n  \"mcpServers\": [\n  ]\n}",
 			wantErr: `x/.mcp.json:2:17: "mcpServers": want an object of servers by name, found an array`},
 		{name: "VS Code servers an array", path: "p/.vscode/mcp.json", data: "{\n  // mine\n  \"servers\": [{\"command\": \"a\"}]\n}",
