@@ -795,10 +795,31 @@ func (l *loader) test(b *hcl.Block) *Test {
 			e.Want, e.Bool = fmt.Sprint(v.True()), true
 		default:
 			if op, ok := kv.Value.(*hclsyntax.BinaryOpExpr); ok && op.Op == hclsyntax.OpDivide {
-				// HCL divides in binary floating point: 1/3 would be
-				// expected as a fraction of 150 digits.
+				// HCL divides in binary floating point, so that 1/3 would
+				// be expected as a fraction of 150 digits: a fraction of
+				// two numbers is read exactly, and any other division is
+				// refused.
+				_, lit := op.LHS.(*hclsyntax.LiteralValueExpr)
+				_, rlit := op.RHS.(*hclsyntax.LiteralValueExpr)
+				if lit && rlit {
+					a, aok := l.number(op.LHS)
+					b, bok := l.number(op.RHS)
+					if !aok || !bok {
+						refused = true
+						continue
+					}
+					q, err := a.Quo(b)
+					if err != nil {
+						l.errorf(kv.Value.Range(), "expect %s: %v", path, err)
+						refused = true
+						continue
+					}
+					e.Want, e.Number = q.Exact(), true
+					t.Expect = append(t.Expect, e)
+					continue
+				}
 				text := strings.TrimSpace(string(kv.Value.Range().SliceBytes(l.srcOf(kv.Value.Range()))))
-				l.errorf(kv.Value.Range(), "expect %s: HCL works out %s in binary floating point, not exactly: write the fraction as a string, %q, which the test reads exactly", path, text, text)
+				l.errorf(kv.Value.Range(), "expect %s: HCL works out %s in binary floating point, not exactly: write the fraction as a string, such as \"1/3\", which the test reads exactly", path, text)
 				refused = true
 				continue
 			}

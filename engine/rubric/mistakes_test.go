@@ -301,13 +301,13 @@ func TestAuthoringMistakes(t *testing.T) {
   }
   grades = { A = 15, F = 0 }`),
 			`t.hcl:16:28: expect score is given twice (first at line 16): a test expects one value of each`},
-		{"a fraction HCL would work out in floating point", "t.hcl",
+		{"a division HCL would work out in floating point", "t.hcl",
 			line(14, `  test "x" {
     surface = "[]"
-    expect  = { score = 1/3 }
+    expect  = { score = (1 + 1)/3 }
   }
   grades = { A = 15, F = 0 }`),
-			`t.hcl:16:25: expect score: HCL works out 1/3 in binary floating point, not exactly: write the fraction as a string, "1/3", which the test reads exactly`},
+			`t.hcl:16:25: expect score: HCL works out (1 + 1)/3 in binary floating point, not exactly: write the fraction as a string, such as "1/3", which the test reads exactly`},
 		{"titles without issues", "t.hcl",
 			line(9, `    score = "1"
     titles = { shadow = "Shadowing" }`),
