@@ -192,12 +192,23 @@ func (a *app) rootCmd() *cobra.Command {
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Annotations[groupAnnotation] != "" || cmd.Annotations[noConfigAnnotation] != "" {
+			if cmd.Annotations[groupAnnotation] != "" {
 				// rubric or a group given no command prints its help,
-				// which reads no configuration; nor do the commands
-				// marked so (the Action's steps that read GitHub's
-				// variables alone).
+				// which reads no configuration.
 				return nil
+			}
+			if cmd.Annotations[noConfigAnnotation] != "" {
+				// The commands marked so (the Action's steps that read
+				// GitHub's variables, version) read no config file: a
+				// rubric.yaml rubric refuses must not stop them. Their
+				// flags and RUBRIC_* variables still hold.
+				if err := localconfig.CheckEnv(cmd.Flags(), os.Getenv); err != nil {
+					return err
+				}
+				if err := localconfig.LoadFlags(a.v, cmd); err != nil {
+					return err
+				}
+				return runflags.CheckLogLevel(a.v.GetString("log-level"))
 			}
 			// A RUBRIC_* value viper would misread is refused by
 			// name before anything reads it.

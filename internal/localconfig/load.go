@@ -13,6 +13,19 @@ import (
 	"github.com/rubricmcp/rubric/internal/boundedread"
 )
 
+// LoadFlags sets up v for the command cmd from its flags and the RUBRIC_*
+// environment alone, with no config file, and sets the read limit they
+// give (SetMaxFileSize): for a command that reads no configuration.
+func LoadFlags(v *viper.Viper, cmd *cobra.Command) error {
+	v.SetEnvPrefix("RUBRIC")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
+	v.AutomaticEnv()
+	if err := v.BindPFlags(cmd.Flags()); err != nil {
+		return err
+	}
+	return SetMaxFileSize(v)
+}
+
 // Load sets up v for the command cmd with the precedence flag > RUBRIC_*
 // environment > config file > default: every flag of the command is
 // bound under its own name, and the config file is --config, or else the
@@ -20,14 +33,8 @@ import (
 // found in the working directory and is not trusted (see Found), nil
 // otherwise.
 func Load(v *viper.Viper, cmd *cobra.Command) (*Settings, error) {
-	v.SetEnvPrefix("RUBRIC")
-	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
-	v.AutomaticEnv()
-	if err := v.BindPFlags(cmd.Flags()); err != nil {
-		return nil, err
-	}
 	// The config file is read under the limit of the flag or environment.
-	if err := SetMaxFileSize(v); err != nil {
+	if err := LoadFlags(v, cmd); err != nil {
 		return nil, err
 	}
 	v.SetConfigType("yaml")
