@@ -1,24 +1,19 @@
 package rubric
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestExpectedFractionIsExact: an expected value written as a fraction of
 // two numbers (1/3, 10/2) is read exactly, where HCL would work it out in
 // binary floating point and the test would want a fraction of 150 digits.
 func TestExpectedFractionIsExact(t *testing.T) {
-	src := []byte(`rubric "t" {
-  version = "1"
-  weights = { described = 20 }
-  check "described" {
-    pass  = "has(tool.description)"
-    issue = "the tool has no description"
-  }
-  tool {
-    score = "sum(checks.map(c, c.points * c.credit))"
-  }
-  surface {
-    score = "mean(tools.map(t, t.score))"
-  }
+	// validRubric with one weight (its other is for the mistakes to
+	// name) and a test before its closing brace.
+	lines := strings.Split(validRubric, "\n")
+	lines[2] = "  weights = { described = 20 }"
+	src := []byte(strings.Join(lines[:13], "\n") + `
   grades = { A = 15, F = 0 }
   test "x" {
     surface = "[]"

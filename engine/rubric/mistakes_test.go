@@ -8,12 +8,9 @@ import (
 	"github.com/rubricmcp/rubric/engine/lang"
 )
 
-// TestAuthoringMistakes: each mistake an author makes is one diagnostic,
-// at its exact file:line:col, saying what to write instead, never a
-// rubric that loads and scores zero.
-func TestAuthoringMistakes(t *testing.T) {
-	// A valid rubric; each case replaces one line of it.
-	const base = `rubric "t" {
+// validRubric is a small valid rubric, which the tests of mistakes change
+// a line of.
+const validRubric = `rubric "t" {
   version = "1"
   weights = { described = 20, typed = 10 }
   check "described" {
@@ -29,6 +26,13 @@ func TestAuthoringMistakes(t *testing.T) {
   grades = { A = 15, F = 0 }
 }
 `
+
+// TestAuthoringMistakes: each mistake an author makes is one diagnostic,
+// at its exact file:line:col, saying what to write instead, never a
+// rubric that loads and scores zero.
+func TestAuthoringMistakes(t *testing.T) {
+	// A valid rubric; each case replaces one line of it.
+	const base = validRubric
 	// lineIn replaces line n of src; line replaces one of base. Two
 	// replacements are made bottom first, so that the line numbers of
 	// the second are base's.
