@@ -178,14 +178,7 @@ func unknownMember(t *rubric.Test, e rubric.Expectation, why, name string, known
 // toolMembers are the members of a tool's entry in a report of r: the
 // report's own (name, score, checks, ...) and r's tool report blocks'.
 func toolMembers(r *rubric.Rubric) []string {
-	typ := reflect.TypeFor[report.Tool]()
-	var out []string
-	for i := range typ.NumField() {
-		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
-			out = append(out, name)
-		}
-	}
+	out := jsonNames(reflect.TypeFor[report.Tool]())
 	for _, rb := range r.Tool.Reports {
 		// A tool's report block's fields join the tool's entry.
 		for _, f := range rb.Fields {
@@ -249,8 +242,11 @@ func tools(r *rubric.Rubric, s *surface.Surface, t *rubric.Test) error {
 
 // topLevel are the members of every report's JSON object, by their
 // names in report.Report's JSON tags.
-func topLevel() []string {
-	typ := reflect.TypeFor[report.Report]()
+func topLevel() []string { return jsonNames(reflect.TypeFor[report.Report]()) }
+
+// jsonNames are the names the JSON tags of typ's fields give them, in
+// order; a field left out of JSON ("-") or untagged has none.
+func jsonNames(typ reflect.Type) []string {
 	var out []string
 	for i := range typ.NumField() {
 		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
