@@ -128,10 +128,7 @@ func members(r *rubric.Rubric, t *rubric.Test) error {
 	for _, rb := range r.Surface.Reports {
 		known = append(known, rb.Name)
 	}
-	var metrics []string
-	for _, m := range r.Surface.Metrics {
-		metrics = append(metrics, m.Name)
-	}
+	metrics := metricNames(r.Surface.Metrics)
 	var errs []error
 	for _, e := range t.Expect {
 		first, rest, _ := strings.Cut(e.Path, ".")
@@ -201,10 +198,7 @@ func tools(r *rubric.Rubric, s *surface.Surface, t *rubric.Test) error {
 		names[i] = tl.Name
 	}
 	fields := toolMembers(r)
-	var metrics []string
-	for _, m := range r.Tool.Metrics {
-		metrics = append(metrics, m.Name)
-	}
+	metrics := metricNames(r.Tool.Metrics)
 	var errs []error
 	for _, e := range t.Expect {
 		rest, ok := strings.CutPrefix(e.Path, "tools.")
@@ -243,6 +237,15 @@ func tools(r *rubric.Rubric, s *surface.Surface, t *rubric.Test) error {
 // topLevel are the members of every report's JSON object, by their
 // names in report.Report's JSON tags.
 func topLevel() []string { return jsonNames(reflect.TypeFor[report.Report]()) }
+
+// metricNames are the names of ms, in order.
+func metricNames(ms []*rubric.Metric) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Name
+	}
+	return out
+}
 
 // jsonNames are the names the JSON tags of typ's fields give them, in
 // order; a field left out of JSON ("-") or untagged has none.
