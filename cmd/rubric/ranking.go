@@ -36,9 +36,16 @@ func (a *app) rescoreRanking(ctx context.Context, r *rubric.Rubric, paths []stri
 // give (explain.Check, as rubric explain does): rescore shows them as
 // the old scores.
 func checkRecorded(ctx context.Context, old *report.Report) error {
+	_, err := recordedRubric(ctx, old)
+	return err
+}
+
+// recordedRubric is checkRecorded that returns the rubric the report was
+// scored with.
+func recordedRubric(ctx context.Context, old *report.Report) (*rubric.Rubric, error) {
 	r, err := rubrics.Recorded(old)
 	if err != nil {
-		return fmt.Errorf("cannot check the scores it records: %w", err)
+		return nil, fmt.Errorf("cannot check the scores it records: %w", err)
 	}
-	return explain.Check(ctx, r, old)
+	return r, explain.Check(ctx, r, old)
 }

@@ -69,17 +69,16 @@ func (a *app) rescoreCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := checkRecorded(cmd.Context(), old); err != nil {
+			was, err := recordedRubric(cmd.Context(), old)
+			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			r, err := rubrics.FindContext(cmd.Context(), ref)
 			if err != nil {
 				return &localconfig.ValueError{Key: "rubric", Err: err}
 			}
-			if was, err := rubrics.Recorded(old); err == nil {
-				if w := otherScale(was, r); w != "" {
-					fmt.Fprintf(a.stderr, "rubric: warning: %s\n", w)
-				}
+			if w := otherScale(was, r); w != "" {
+				fmt.Fprintf(a.stderr, "rubric: warning: %s\n", w)
 			}
 			// No plugin is started: the judge's answers are observations
 			// in the report, which rescoring reads back.
