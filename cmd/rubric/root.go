@@ -197,23 +197,20 @@ func (a *app) rootCmd() *cobra.Command {
 				// which reads no configuration.
 				return nil
 			}
+			// A RUBRIC_* value viper would misread is refused by
+			// name before anything reads it.
+			if err := localconfig.CheckEnv(cmd.Flags(), os.Getenv); err != nil {
+				return err
+			}
 			if cmd.Annotations[noConfigAnnotation] != "" {
 				// The commands marked so (the Action's steps that read
 				// GitHub's variables, version) read no config file: a
 				// rubric.yaml rubric refuses must not stop them. Their
 				// flags and RUBRIC_* variables still hold.
-				if err := localconfig.CheckEnv(cmd.Flags(), os.Getenv); err != nil {
-					return err
-				}
 				if err := localconfig.LoadFlags(a.v, cmd); err != nil {
 					return err
 				}
 				return runflags.CheckLogLevel(a.v.GetString("log-level"))
-			}
-			// A RUBRIC_* value viper would misread is refused by
-			// name before anything reads it.
-			if err := localconfig.CheckEnv(cmd.Flags(), os.Getenv); err != nil {
-				return err
 			}
 			adviseHuge(cmd)
 			// A credential on a server's command line (-- server
@@ -470,8 +467,8 @@ func indentLines(msg string) string {
 // groupAnnotation marks a command group refuseUnknown has seen to.
 const groupAnnotation = "rubric/group"
 
-// noConfigAnnotation marks a command that reads no configuration: no
-// rubric.yaml, no RUBRIC_* variable but those GitHub sets.
+// noConfigAnnotation marks a command that reads no config file
+// (rubric.yaml): its flags and RUBRIC_* variables alone.
 const noConfigAnnotation = "rubric/noconfig"
 
 // unknownCommand refuses any argument to a command group, naming the
