@@ -58,7 +58,6 @@ func WriteOptions(w io.Writer, r *report.Report, opt sarif.Options) error {
 	if err != nil {
 		return fmt.Errorf("write GitLab Code Quality: %w", err)
 	}
-	findings = append(findings, sarif.Unscored(r, opt)...)
 	out := make([]issue, 0, len(findings))
 	for _, f := range findings {
 		desc := f.Tool + ": " + f.Issue.Message

@@ -25,7 +25,11 @@ type Finding struct {
 }
 
 // Findings returns every issue of r in the fix list's order, placed as
-// WriteOptions places them.
+// WriteOptions places them, then a finding for each tool r's rubric left
+// unscored (its min_scored), in tool order, placed where the tool is, as
+// an error (check UnscoredCheck) whose message says why it was not
+// scored. The SARIF log itself says that in its notifications; a format
+// whose reader shows only issues (GitLab Code Quality) needs these.
 func Findings(r *report.Report, opt Options) ([]Finding, error) {
 	if r == nil {
 		return nil, fmt.Errorf("no report")
@@ -41,7 +45,7 @@ func Findings(r *report.Report, opt Options) ([]Finding, error) {
 		tools[t.Name] = t
 	}
 	prints := fingerprints(r, server, fixes)
-	out := make([]Finding, 0, len(fixes))
+	out := make([]Finding, 0, len(fixes)+len(r.UnscoredTools))
 	for i, f := range fixes {
 		level, err := Level(f.Issue)
 		if err != nil {
@@ -56,24 +60,6 @@ func Findings(r *report.Report, opt Options) ([]Finding, error) {
 			Fingerprint: prints[i],
 		})
 	}
-	return out, nil
-}
-
-// UnscoredCheck is the check name a tool left unscored stands under
-// where a format has no place but issues for it (GitLab Code Quality).
-const UnscoredCheck = "unscored"
-
-// Unscored returns a finding for each tool r's rubric left unscored (its
-// min_scored), in tool order, placed where the tool is, as an error whose
-// message says why it was not scored. The SARIF log itself says so in its
-// notifications; a format whose reader shows only issues needs these.
-func Unscored(r *report.Report, opt Options) []Finding {
-	if r == nil || len(r.UnscoredTools) == 0 {
-		return nil
-	}
-	loc := newLocator(r, opt)
-	server := serverName(r)
-	out := make([]Finding, 0, len(r.UnscoredTools))
 	for _, t := range r.UnscoredTools {
 		is := report.Issue{Check: UnscoredCheck, Title: "Not scored", Message: "not scored: " + t.Reason}
 		at := loc.locate(t.Name, is, is.Title)
@@ -83,8 +69,12 @@ func Unscored(r *report.Report, opt Options) []Finding {
 			Fingerprint: fingerprint(r, server, t.Name, UnscoredCheck, nil)[fingerprintKey],
 		})
 	}
-	return out
+	return out, nil
 }
+
+// UnscoredCheck is the check a tool left unscored stands under among
+// Findings.
+const UnscoredCheck = "unscored"
 
 // Level is an issue's SARIF level: from its severity for a security
 // finding, else from its check's points (see the package doc).
