@@ -388,13 +388,21 @@ func serverDirs(cdir string, paths []string) []string {
 func (l *locator) grep(r *report.Report, dirs []string, tree *gitrev.Repo) {
 	var patterns bytes.Buffer
 	names := map[string]bool{}
+	// A tool left unscored is placed too (Findings).
+	all := make([]string, 0, len(r.Tools)+len(r.UnscoredTools))
 	for _, t := range r.Tools {
-		if t.Name == "" || strings.ContainsAny(t.Name, "\n\r") || names[t.Name] {
+		all = append(all, t.Name)
+	}
+	for _, t := range r.UnscoredTools {
+		all = append(all, t.Name)
+	}
+	for _, name := range all {
+		if name == "" || strings.ContainsAny(name, "\n\r") || names[name] {
 			continue
 		}
-		names[t.Name] = true
+		names[name] = true
 		for _, q := range []string{`"`, `'`, "`"} {
-			patterns.WriteString(q + t.Name + q + "\n")
+			patterns.WriteString(q + name + q + "\n")
 		}
 	}
 	if len(names) == 0 {

@@ -826,6 +826,15 @@ func TestCommandFromTheTopLooksInItsPaths(t *testing.T) {
 			}
 		})
 	}
+	// A tool left unscored is looked for too: GitLab places its entry.
+	rep := &report.Report{
+		Origin:        &report.Origin{Kind: report.OriginCommand, Paths: []string{"./servers/notes"}},
+		Tools:         []report.Tool{{Name: "export"}},
+		UnscoredTools: []report.UnscoredTool{{Name: "update_note", Reason: "unreadable"}},
+	}
+	if got := newLocator(rep, Options{Dir: repo}).locate("update_note", report.Issue{}, ""); got.at != (place{"servers/notes/tools.go", 5, 9}) {
+		t.Errorf("the unscored update_note at %+v (%q), want servers/notes/tools.go:5:9", got.at, got.note)
+	}
 }
 
 // TestManifestFromSubfolder: a target with no file of its own (an
