@@ -794,41 +794,12 @@ func (l *loader) test(b *hcl.Block) *Test {
 			// items, a metric that is a condition).
 			e.Want, e.Bool = fmt.Sprint(v.True()), true
 		default:
-			if op, ok := kv.Value.(*hclsyntax.BinaryOpExpr); ok && op.Op == hclsyntax.OpDivide {
-				// HCL divides in binary floating point, so that 1/3 would
-				// be expected as a fraction of 150 digits: a fraction of
-				// two numbers is read exactly, and any other division is
-				// refused.
-				_, lit := op.LHS.(*hclsyntax.LiteralValueExpr)
-				_, rlit := op.RHS.(*hclsyntax.LiteralValueExpr)
-				if lit && rlit {
-					a, aok := l.number(op.LHS)
-					b, bok := l.number(op.RHS)
-					if !aok || !bok {
-						refused = true
-						continue
-					}
-					q, err := a.Quo(b)
-					if err != nil {
-						l.errorf(kv.Value.Range(), "expect %s: %v", path, err)
-						refused = true
-						continue
-					}
-					e.Want, e.Number = q.Exact(), true
-					t.Expect = append(t.Expect, e)
-					continue
-				}
-				text := strings.TrimSpace(string(kv.Value.Range().SliceBytes(l.srcOf(kv.Value.Range()))))
-				l.errorf(kv.Value.Range(), "expect %s: HCL works out %s in binary floating point, not exactly: write the fraction as a string, such as \"1/3\", which the test reads exactly", path, text)
-				refused = true
-				continue
-			}
-			n, ok := l.number(kv.Value)
+			want, ok := l.expectedNumber(kv.Value, path)
 			if !ok {
 				refused = true
 				continue
 			}
-			e.Want, e.Number = n.String(), true
+			e.Want, e.Number = want, true
 		}
 		t.Expect = append(t.Expect, e)
 	}
@@ -1031,6 +1002,37 @@ func (l *loader) stringIn(a *hcl.Attribute, ctx *hcl.EvalContext) (string, bool)
 		return "", false
 	}
 	return v.AsString(), true
+}
+
+// expectedNumber reads an expected value that is a number: exactly, as
+// number does, and a fraction of two numbers (1/3) as its exact quotient,
+// where HCL would divide in binary floating point and the test would
+// want a fraction of 150 digits. Any other division is refused, with the
+// string to write. false when it is refused (said at its place).
+func (l *loader) expectedNumber(x hcl.Expression, path string) (string, bool) {
+	op, ok := x.(*hclsyntax.BinaryOpExpr)
+	if !ok || op.Op != hclsyntax.OpDivide {
+		n, ok := l.number(x)
+		return n.String(), ok
+	}
+	_, lit := op.LHS.(*hclsyntax.LiteralValueExpr)
+	_, rlit := op.RHS.(*hclsyntax.LiteralValueExpr)
+	if !lit || !rlit {
+		text := strings.TrimSpace(string(x.Range().SliceBytes(l.srcOf(x.Range()))))
+		l.errorf(x.Range(), "expect %s: HCL works out %s in binary floating point, not exactly: write the fraction as a string, such as \"1/3\", which the test reads exactly", path, text)
+		return "", false
+	}
+	a, aok := l.number(op.LHS)
+	b, bok := l.number(op.RHS)
+	if !aok || !bok {
+		return "", false
+	}
+	q, err := a.Quo(b)
+	if err != nil {
+		l.errorf(x.Range(), "expect %s: %v", path, err)
+		return "", false
+	}
+	return q.Exact(), true
 }
 
 // notNumber says what v, which should be a number, is instead: ", not
