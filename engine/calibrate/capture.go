@@ -1,9 +1,9 @@
 package calibrate
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"strconv"
@@ -53,39 +53,6 @@ type PublishedTool struct {
 	bare string
 }
 
-// registryShaped reports whether b, which the surface's reading refused,
-// is shaped as a registry capture would be (a top-level release, or a
-// first tool entry with a definition), so that its error, not the shape's,
-// is the one to give.
-func registryShaped(b []byte) bool {
-	type entries struct {
-		Tools []map[string]json.RawMessage `json:"tools"`
-	}
-	var top struct {
-		Release json.RawMessage `json:"release"`
-		entries
-		Result *entries `json:"result"`
-	}
-	if t := bytes.TrimLeft(b, " \t\r\n"); len(t) > 0 && t[0] == '[' {
-		return false // an array of tools
-	}
-	if json.Unmarshal(b, &top) != nil {
-		return true // not JSON: the reading's error says where
-	}
-	if top.Result != nil {
-		top.entries = *top.Result
-	}
-	if top.Release != nil {
-		return true
-	}
-	if len(top.Tools) == 0 {
-		return false
-	}
-	_, def := top.Tools[0]["definition"]
-	_, schema := top.Tools[0]["inputSchema"]
-	return def && !schema
-}
-
 // ReadCapture reads a registry capture. Any other shape is refused.
 func ReadCapture(path string) (*Capture, error) {
 	b, err := boundedread.ReadFile(context.Background(), path, boundedread.Limit())
@@ -105,9 +72,10 @@ func ParseCapture(name string, b []byte) (*Capture, error) {
 	s, err := surface.Parse(name, b)
 	if err != nil {
 		// A file of another shape is refused for its shape, not for
-		// what the surface's reading found wrong in it (two tools of
-		// one name in a list of scores a registry's pages showed).
-		if !registryShaped(b) {
+		// what the surface's reading found wrong among its tools (two
+		// tools of one name in a list of scores a registry's pages
+		// showed).
+		if se := (*surface.Error)(nil); errors.As(err, &se) && se.Format != "" && se.Format != surface.FormatRegistry {
 			return nil, notCapture
 		}
 		return nil, err

@@ -26,6 +26,10 @@ type Error struct {
 	Col  int    // 1-based
 	Path string // such as $.tools[3].name
 	Msg  string
+	// Format is the format the document was read as (FormatRegistry...)
+	// when the error was met among its tools; "" when it was met before
+	// the format was known (JSON that does not parse, no tools member).
+	Format string
 }
 
 // Error formats the error as file:line:col: msg, or file: path: msg.
@@ -268,6 +272,9 @@ func (p *parser) done(s *Surface, err error) (*Surface, error) {
 	if errors.Is(err, errUndecodable) {
 		q := parser{file: p.file, data: p.data, lean: true, whole: true, toolsList: p.toolsList}
 		return q.parse()
+	}
+	if se := (*Error)(nil); errors.As(err, &se) && se.Format == "" {
+		se.Format = s.Format
 	}
 	return s, err
 }
