@@ -565,6 +565,10 @@ var notBefore = map[string][]string{
 	// A "blocked status" is a state the tool reports of what it reads
 	// (desktop-commander list_sessions), not something it refuses.
 	"blocked": stateNouns,
+	// "authorized local files", "the authorized device": what a tool
+	// may reach, no authentication of its caller.
+	"authoriz*": permittedPlaces,
+	"authoris*": permittedPlaces,
 }
 
 // timeNouns, before "expires", make its expiry a date the tool reports.

@@ -1085,16 +1085,6 @@ func (f *facts) discloses(d lex.Text, p string) bool {
 		}
 		return false
 	}
-	if p == "authoriz*" || p == "authoris*" {
-		// "authorized local files", "the authorized device": what the
-		// tool is allowed to reach, no authentication of the caller.
-		for _, c := range d.Contexts(p) {
-			if len(c.After) == 0 || !slices.Contains(permittedPlaces, c.After[0]) {
-				return true
-			}
-		}
-		return false
-	}
 	if slices.Contains(secretCues, p) {
 		return secretNeeded(d, p)
 	}
@@ -1781,18 +1771,20 @@ func ownedAttribute(ws []string, i int) bool {
 // after a word of notAfter[p] (among the two before it) nor before one
 // of notBefore[p].
 //
-// The phrases of both maps are of one or two words, matched on d's
-// words without building their contexts: it runs for every tool whose
-// text holds "format", "warning" or "up to".
+// The phrases of both maps are of one or two words, the first of which
+// may be a stem ending in * ("authoriz*"), matched on d's words without
+// building their contexts: it runs for every tool whose text holds
+// "format", "warning" or "up to".
 func notAfterOnce(d lex.Text, p string) bool {
 	not, notB := notAfter[p], notBefore[p]
 	if not == nil && notB == nil {
 		return true
 	}
 	first, second, _ := strings.Cut(p, " ")
+	stem, wild := strings.CutSuffix(first, "*")
 	ws := d.Words
 	for i, w := range ws {
-		if w != first {
+		if wild && !strings.HasPrefix(w, stem) || !wild && w != first {
 			continue
 		}
 		end := i + 1
