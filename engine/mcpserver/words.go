@@ -61,15 +61,26 @@ var judgeSetting = regexp.MustCompile(`--judge-option ([a-z_]+)=(\S+) \(or in --
 func settingAsArgument(msg, ref string) string {
 	return judgeSetting.ReplaceAllStringFunc(msg, func(m string) string {
 		g := judgeSetting.FindStringSubmatch(m)
-		name, kv := g[3], g[1]+"="+g[2]
-		if _, isPanel := panel.Members(ref); isPanel {
-			return fmt.Sprintf("%s:%s as that member of the judge argument", name, kv)
+		arg, member := withSetting(g[3], g[1]+"="+g[2], ref)
+		if member {
+			return arg + " as that member of the judge argument"
 		}
-		if _, settings := judge.SplitRef(ref); ref != "" && len(settings) > 0 {
-			return fmt.Sprintf(`the judge argument "%s,%s"`, ref, kv)
-		}
-		return fmt.Sprintf(`the judge argument "%s:%s"`, cmp.Or(ref, name), kv)
+		return fmt.Sprintf("the judge argument %q", arg)
 	})
+}
+
+// withSetting is the judge argument ref with the setting kv of the judge
+// name added (judge.SplitRef): ref with kv after its settings, or name:kv
+// for a ref that gives none; for a panel, the member to write instead,
+// and member true.
+func withSetting(name, kv, ref string) (arg string, member bool) {
+	if _, isPanel := panel.Members(ref); isPanel {
+		return name + ":" + kv, true
+	}
+	if _, settings := judge.SplitRef(ref); ref != "" && len(settings) > 0 {
+		return ref + "," + kv, false
+	}
+	return cmp.Or(ref, name) + ":" + kv, false
 }
 
 // serverAdvice says, for what a plugin's error says, what to change in
@@ -84,16 +95,10 @@ var serverAdvice = []struct{ says, advice string }{
 // settingAdvice says how the judge argument ref gives the setting se
 // says is missing: as a setting of the reference (judge.SplitRef).
 func settingAdvice(se *judge.SettingError, ref string) string {
-	kv := se.Setting + "=" + se.Value
 	head := fmt.Sprintf("the %s judge needs %s", se.Judge, se.What)
-	if ref == "" {
-		return fmt.Sprintf(`%s: give the judge argument as "%s:%s"`, head, se.Judge, kv)
+	arg, member := withSetting(se.Judge, se.Setting+"="+se.Value, ref)
+	if member {
+		return fmt.Sprintf("%s: in the judge argument, give that member as %s", head, arg)
 	}
-	if _, isPanel := panel.Members(ref); isPanel {
-		return fmt.Sprintf(`%s: in the judge argument, give that member as %s:%s`, head, se.Judge, kv)
-	}
-	if _, settings := judge.SplitRef(ref); len(settings) > 0 {
-		return fmt.Sprintf(`%s: give the judge argument as "%s,%s"`, head, ref, kv)
-	}
-	return fmt.Sprintf(`%s: give the judge argument as "%s:%s"`, head, ref, kv)
+	return fmt.Sprintf("%s: give the judge argument as %q", head, arg)
 }
